@@ -1,0 +1,4 @@
+import type { Messages } from './en';
+
+// TODO(translation helper): real tw translations.
+export const tw: Messages = { ...(await import('./en')).en };

@@ -1,0 +1,50 @@
+// Append-only, hash-chained audit log: each entry's hash covers the previous hash, so editing or
+// deleting a past entry breaks every later link (verifyAuditChain finds it).
+import { createHash } from 'node:crypto';
+import { asc, desc } from 'drizzle-orm';
+import type { Executor } from '@/db/client';
+import { auditLog } from '@/db/schema';
+
+export interface AuditEntry {
+  actorType: 'operator' | 'user' | 'system';
+  actorId: string;
+  action: string;
+  payload: Record<string, unknown>;
+}
+
+const GENESIS = '0'.repeat(64);
+
+function entryHash(prevHash: string, e: AuditEntry, at: Date): string {
+  return createHash('sha256')
+    .update(JSON.stringify([prevHash, e.actorType, e.actorId, e.action, e.payload, at.toISOString()]))
+    .digest('hex');
+}
+
+/** Call inside a transaction so concurrent appends cannot fork the chain. */
+export async function appendAudit(db: Executor, entry: AuditEntry, at: Date): Promise<void> {
+  const [last] = await db.select({ hash: auditLog.hash }).from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+  const prevHash = last?.hash ?? GENESIS;
+  await db
+    .insert(auditLog)
+    .values({ ...entry, prevHash, hash: entryHash(prevHash, entry, at), createdAt: at });
+}
+
+export async function verifyAuditChain(db: Executor): Promise<{ ok: boolean; badId?: string }> {
+  const rows = await db.select().from(auditLog).orderBy(asc(auditLog.id));
+  let prev = GENESIS;
+  for (const r of rows) {
+    const expected = entryHash(
+      prev,
+      {
+        actorType: r.actorType as AuditEntry['actorType'],
+        actorId: r.actorId,
+        action: r.action,
+        payload: r.payload as Record<string, unknown>,
+      },
+      r.createdAt,
+    );
+    if (r.prevHash !== prev || r.hash !== expected) return { ok: false, badId: r.id.toString() };
+    prev = r.hash;
+  }
+  return { ok: true };
+}

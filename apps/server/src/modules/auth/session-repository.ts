@@ -1,0 +1,129 @@
+// Sessions table access. One row per signed-in device of a principal (user or operator).
+import { and, desc, eq, isNull, ne } from 'drizzle-orm';
+import type { Executor } from '@/db/client';
+import { sessions } from '@/db/schema';
+
+export type PrincipalType = 'user' | 'operator';
+export type SessionRow = typeof sessions.$inferSelect;
+export type NewSession = typeof sessions.$inferInsert;
+
+export async function insertSession(db: Executor, row: NewSession): Promise<SessionRow> {
+  const [created] = await db.insert(sessions).values(row).returning();
+  if (!created) throw new Error('session insert returned nothing');
+  return created;
+}
+
+export async function findByTokenHash(db: Executor, tokenHash: string): Promise<SessionRow | undefined> {
+  const [row] = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash)).limit(1);
+  return row;
+}
+
+export async function findByRefreshHash(db: Executor, refreshHash: string): Promise<SessionRow | undefined> {
+  const [row] = await db.select().from(sessions).where(eq(sessions.refreshHash, refreshHash)).limit(1);
+  return row;
+}
+
+export async function touchSession(db: Executor, id: bigint, at: Date): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));
+}
+
+export async function rotateTokens(
+  db: Executor,
+  id: bigint,
+  values: Pick<SessionRow, 'tokenHash' | 'refreshHash' | 'expiresAt' | 'refreshExpiresAt' | 'lastSeenAt'>,
+): Promise<void> {
+  await db.update(sessions).set(values).where(eq(sessions.id, id));
+}
+
+export async function revokeSession(db: Executor, id: bigint, at: Date, reason: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: at, revokeReason: reason })
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+}
+
+/** Revokes every live session of the principal except `keepId` (password change kills the others). */
+export async function revokeAllFor(
+  db: Executor,
+  principalType: PrincipalType,
+  principalId: bigint,
+  at: Date,
+  reason: string,
+  keepId?: bigint,
+): Promise<void> {
+  const conditions = [
+    eq(sessions.principalType, principalType),
+    eq(sessions.principalId, principalId),
+    isNull(sessions.revokedAt),
+  ];
+  if (keepId !== undefined) conditions.push(ne(sessions.id, keepId));
+  await db
+    .update(sessions)
+    .set({ revokedAt: at, revokeReason: reason })
+    .where(and(...conditions));
+}
+
+export async function revokeDevice(
+  db: Executor,
+  principalType: PrincipalType,
+  principalId: bigint,
+  deviceKey: string,
+  at: Date,
+  reason: string,
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: at, revokeReason: reason })
+    .where(
+      and(
+        eq(sessions.principalType, principalType),
+        eq(sessions.principalId, principalId),
+        eq(sessions.deviceKey, deviceKey),
+        isNull(sessions.revokedAt),
+      ),
+    );
+}
+
+export async function listLive(
+  db: Executor,
+  principalType: PrincipalType,
+  principalId: bigint,
+): Promise<SessionRow[]> {
+  return db
+    .select()
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.principalType, principalType),
+        eq(sessions.principalId, principalId),
+        isNull(sessions.revokedAt),
+      ),
+    )
+    .orderBy(desc(sessions.lastSeenAt));
+}
+
+/** The caller's own session by id, or undefined: ownership is part of the query. */
+export async function findOwn(
+  db: Executor,
+  principalType: PrincipalType,
+  principalId: bigint,
+  id: bigint,
+): Promise<SessionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.id, id),
+        eq(sessions.principalType, principalType),
+        eq(sessions.principalId, principalId),
+        isNull(sessions.revokedAt),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function renameSession(db: Executor, id: bigint, deviceName: string): Promise<void> {
+  await db.update(sessions).set({ deviceName }).where(eq(sessions.id, id));
+}

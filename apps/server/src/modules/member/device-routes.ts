@@ -1,0 +1,101 @@
+// Login log and devices ({api}/member/...). Every query is scoped to the caller: a user can never
+// see or revoke another user's session (an id that is not theirs is simply not found).
+import { pageQuerySchema, updateDeviceBodySchema } from '@coin/shared/auth-schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Executor } from '@/db/client';
+import { AppError } from '@/lib/app-error';
+import type { Clock } from '@/lib/clock';
+import { currentSession, currentUserId } from '@/modules/auth/auth-plugin';
+import * as sessionRepo from '@/modules/auth/session-repository';
+import { pageLoginLogs } from '@/modules/user/user-repository';
+
+export interface DeviceRoutesOptions {
+  db: Executor;
+  clock: Clock;
+}
+
+const idParam = z.strictObject({ id: z.string().regex(/^\d{1,19}$/, 'validation.invalid') });
+const tags = ['member'];
+const security = [{ satoken: [] }];
+const base = '/api/mjkj-web/coin/member';
+
+export const deviceRoutes: FastifyPluginAsyncZod<DeviceRoutesOptions> = async (app, { db, clock }) => {
+  app.get(
+    `${base}/getLoginLog`,
+    {
+      schema: { tags, summary: 'Login history, newest first', querystring: pageQuerySchema, security },
+      preHandler: app.requireUser,
+    },
+    async (request, reply) => {
+      const { current, size } = request.query;
+      const { records, total } = await pageLoginLogs(db, currentUserId(request), current, size);
+      return reply.ok({
+        current,
+        size,
+        total,
+        records: records.map((r) => ({
+          id: r.id.toString(),
+          method: r.method,
+          success: r.success,
+          reason: r.reason,
+          ip: r.ip,
+          userAgent: r.userAgent,
+          deviceName: r.deviceName,
+          createTime: r.createdAt.toISOString(),
+        })),
+      });
+    },
+  );
+
+  app.get(
+    `${base}/getLoginDevice`,
+    { schema: { tags, summary: 'Signed-in devices', security }, preHandler: app.requireUser },
+    async (request, reply) => {
+      const me = currentSession(request);
+      const rows = await sessionRepo.listLive(db, 'user', currentUserId(request));
+      const now = clock.now().getTime();
+      return reply.ok(
+        rows
+          .filter((r) => r.expiresAt.getTime() > now)
+          .map((r) => ({
+            id: r.id.toString(),
+            deviceName: r.deviceName,
+            ip: r.ip,
+            userAgent: r.userAgent,
+            createTime: r.createdAt.toISOString(),
+            lastSeenTime: r.lastSeenAt.toISOString(),
+            current: r.id === me.id,
+          })),
+      );
+    },
+  );
+
+  app.post(
+    `${base}/deleteDevice/:id`,
+    {
+      schema: { tags, summary: 'Sign a device out (revokes its session)', params: idParam, security },
+      preHandler: app.requireUser,
+    },
+    async (request, reply) => {
+      const row = await sessionRepo.findOwn(db, 'user', currentUserId(request), BigInt(request.params.id));
+      if (!row) throw new AppError('DEVICE_NOT_FOUND');
+      await sessionRepo.revokeSession(db, row.id, clock.now(), 'device_removed');
+      return reply.ok(null, 'success.deviceRemoved');
+    },
+  );
+
+  app.post(
+    `${base}/updateDevice`,
+    {
+      schema: { tags, summary: 'Rename a device', body: updateDeviceBodySchema, security },
+      preHandler: app.requireUser,
+    },
+    async (request, reply) => {
+      const row = await sessionRepo.findOwn(db, 'user', currentUserId(request), BigInt(request.body.id));
+      if (!row) throw new AppError('DEVICE_NOT_FOUND');
+      await sessionRepo.renameSession(db, row.id, request.body.name);
+      return reply.ok(null, 'success.deviceUpdated');
+    },
+  );
+};

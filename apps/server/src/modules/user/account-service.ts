@@ -1,0 +1,255 @@
+// Registration, login and the password calls. Every write runs in one transaction; failures change nothing.
+import type { LoginBody, RegisterBody } from '@coin/shared/auth-schemas';
+import type { Executor } from '@/db/client';
+import { AppError } from '@/lib/app-error';
+import type { Clock } from '@/lib/clock';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '@/lib/passwords';
+import { newInviteCode } from '@/lib/tokens';
+import {
+  type ClientInfo,
+  deviceNameFrom,
+  type IssuedTokens,
+  type SessionService,
+} from '@/modules/auth/session-service';
+import type { CodeService } from '@/modules/verification/code-service';
+import type { UserRow } from './user-repository';
+import * as users from './user-repository';
+
+const MAX_INVITE_ATTEMPTS = 5;
+
+export class AccountService {
+  constructor(
+    private readonly db: Executor,
+    private readonly clock: Clock,
+    private readonly sessions: SessionService,
+    private readonly codes: CodeService,
+  ) {}
+
+  async register(body: RegisterBody): Promise<UserRow> {
+    const referrer = body.inviteCode ? await users.findUserByInviteCode(this.db, body.inviteCode) : undefined;
+    if (body.inviteCode && !referrer) {
+      throw new AppError('USER_INVITE_CODE_INVALID', [{ field: 'inviteCode', key: 'validation.inviteCode' }]);
+    }
+    await this.ensureFree(body);
+    // The code is checked last, so a taken name or a bad invite code does not burn it.
+    if (body.email)
+      await this.codes.consume({ channel: 'email', target: body.email, purpose: 'register' }, body.code);
+    else if (body.phone) {
+      await this.codes.consume({ channel: 'sms', target: body.phone, purpose: 'register' }, body.code);
+    }
+    const passwordHash = await hashPassword(body.password);
+    const now = this.clock.now();
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.db.transaction(async (tx) => {
+          const user = await users.insertUser(tx, {
+            account: body.account,
+            email: body.email?.toLowerCase() ?? null,
+            phone: body.phone ?? null,
+            passwordHash,
+            inviteCode: newInviteCode(),
+            referrerId: referrer?.id ?? null,
+            createdAt: now,
+            updatedAt: now,
+          });
+          if (referrer) {
+            // Three generations: the referrer, and the referrer's own first two generations.
+            const upper = await users.ancestorsOf(tx, referrer.id);
+            await users.insertReferrals(tx, [
+              { userId: user.id, generation: 1, ancestorId: referrer.id, createdAt: now },
+              ...upper
+                .filter((a) => a.generation <= 2)
+                .map((a) => ({
+                  userId: user.id,
+                  generation: a.generation + 1,
+                  ancestorId: a.ancestorId,
+                  createdAt: now,
+                })),
+            ]);
+          }
+          return user;
+        });
+      } catch (err) {
+        const constraint = uniqueViolation(err);
+        if (constraint === 'users_invite_code_uq' && attempt < MAX_INVITE_ATTEMPTS) continue;
+        if (constraint) await this.ensureFree(body);
+        throw err;
+      }
+    }
+  }
+
+  private async ensureFree(body: RegisterBody): Promise<void> {
+    if (await users.findUserByAccount(this.db, body.account)) {
+      throw new AppError('USER_ACCOUNT_TAKEN', [{ field: 'account', key: 'errors.USER_ACCOUNT_TAKEN' }]);
+    }
+    if (body.email && (await users.findUserByEmail(this.db, body.email))) {
+      throw new AppError('USER_EMAIL_TAKEN', [{ field: 'email', key: 'errors.USER_EMAIL_TAKEN' }]);
+    }
+    if (body.phone && (await users.findUserByPhone(this.db, body.phone))) {
+      throw new AppError('USER_PHONE_TAKEN', [{ field: 'phone', key: 'errors.USER_PHONE_TAKEN' }]);
+    }
+  }
+
+  /** Same reply and the same argon2 work for an unknown account and a wrong password. */
+  async login(body: LoginBody, client: ClientInfo): Promise<{ user: UserRow; tokens: IssuedTokens }> {
+    const user =
+      body.type === 'account'
+        ? await users.findUserByAccount(this.db, body.username)
+        : body.type === 'email'
+          ? await users.findUserByEmail(this.db, body.username)
+          : await users.findUserByPhone(this.db, body.username.replace(/[\s-]/g, ''));
+    const now = this.clock.now();
+    const ok = user
+      ? await verifyPassword(user.passwordHash, body.password)
+      : await verifyAgainstDummy(body.password);
+    if (!user || !ok) {
+      if (user) await this.logLogin(user.id, body.type, false, 'bad_password', client);
+      throw new AppError('AUTH_INVALID_CREDENTIALS');
+    }
+    if (user.status !== 'active') {
+      await this.logLogin(user.id, body.type, false, 'disabled', client);
+      throw new AppError('AUTH_ACCOUNT_DISABLED');
+    }
+    const tokens = await this.db.transaction(async (tx) => {
+      const issued = await this.sessions.issue('user', user.id, client, tx);
+      await users.insertLoginLog(tx, {
+        userId: user.id,
+        method: body.type,
+        success: true,
+        ip: client.ip,
+        userAgent: client.userAgent.slice(0, 512),
+        deviceName: deviceNameFrom(client.userAgent),
+        createdAt: now,
+      });
+      return issued;
+    });
+    return { user, tokens };
+  }
+
+  private async logLogin(
+    userId: bigint,
+    method: string,
+    success: boolean,
+    reason: string,
+    client: ClientInfo,
+  ) {
+    await users.insertLoginLog(this.db, {
+      userId,
+      method,
+      success,
+      reason,
+      ip: client.ip,
+      userAgent: client.userAgent.slice(0, 512),
+      deviceName: deviceNameFrom(client.userAgent),
+      createdAt: this.clock.now(),
+    });
+  }
+
+  async getUser(id: bigint): Promise<UserRow> {
+    const user = await users.findUserById(this.db, id);
+    if (!user) throw new AppError('AUTH_TOKEN_INVALID');
+    return user;
+  }
+
+  /** Changes the login password and signs out every other device. */
+  async changeLoginPassword(
+    userId: bigint,
+    sessionId: bigint,
+    input: { oldPassword: string; newPassword: string; confirmPassword: string },
+  ): Promise<void> {
+    const user = await this.getUser(userId);
+    checkNewPassword(input);
+    if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
+      throw new AppError('PASSWORD_OLD_WRONG', [{ field: 'oldPassword', key: 'errors.PASSWORD_OLD_WRONG' }]);
+    }
+    if (input.oldPassword === input.newPassword) {
+      throw new AppError('PASSWORD_SAME_AS_OLD', [
+        { field: 'newPassword', key: 'errors.PASSWORD_SAME_AS_OLD' },
+      ]);
+    }
+    const passwordHash = await hashPassword(input.newPassword);
+    await this.db.transaction(async (tx) => {
+      await users.updateUser(tx, userId, { passwordHash, updatedAt: this.clock.now() });
+      await this.sessions.revokeOthers('user', userId, sessionId, 'password_changed', tx);
+    });
+  }
+
+  /** Resets the login password with a verification code; every session ends. */
+  async resetPassword(input: {
+    type: 'email' | 'phone';
+    target: string;
+    code: string;
+    password: string;
+  }): Promise<void> {
+    const user =
+      input.type === 'email'
+        ? await users.findUserByEmail(this.db, input.target)
+        : await users.findUserByPhone(this.db, input.target.replace(/[\s-]/g, ''));
+    const channel = input.type === 'email' ? 'email' : 'sms';
+    // An unknown target has no deliverable code, so this fails exactly like a wrong code.
+    await this.codes.consume({ channel, target: input.target, purpose: 'reset' }, input.code);
+    if (!user) throw new AppError('CODE_INVALID');
+    const passwordHash = await hashPassword(input.password);
+    await this.db.transaction(async (tx) => {
+      await users.updateUser(tx, user.id, { passwordHash, updatedAt: this.clock.now() });
+      await this.sessions.revokeOthers('user', user.id, undefined, 'password_reset', tx);
+    });
+  }
+
+  /** First-time fund password; the login password confirms it is the account holder. */
+  async setFundPassword(
+    userId: bigint,
+    input: { loginPassword: string; password: string; confirmPassword: string },
+  ): Promise<void> {
+    const user = await this.getUser(userId);
+    if (user.fundPasswordHash) throw new AppError('FUND_PASSWORD_ALREADY_SET');
+    if (input.password !== input.confirmPassword) {
+      throw new AppError('PASSWORD_MISMATCH', [
+        { field: 'confirmPassword', key: 'validation.passwordMismatch' },
+      ]);
+    }
+    if (!(await verifyPassword(user.passwordHash, input.loginPassword))) {
+      throw new AppError('PASSWORD_OLD_WRONG', [
+        { field: 'loginPassword', key: 'errors.PASSWORD_OLD_WRONG' },
+      ]);
+    }
+    const fundPasswordHash = await hashPassword(input.password);
+    await users.updateUser(this.db, userId, { fundPasswordHash, updatedAt: this.clock.now() });
+  }
+
+  async changeFundPassword(
+    userId: bigint,
+    input: { oldPassword: string; newPassword: string; confirmPassword: string },
+  ): Promise<void> {
+    const user = await this.getUser(userId);
+    if (!user.fundPasswordHash) throw new AppError('FUND_PASSWORD_NOT_SET');
+    checkNewPassword(input);
+    if (!(await verifyPassword(user.fundPasswordHash, input.oldPassword))) {
+      throw new AppError('FUND_PASSWORD_WRONG', [
+        { field: 'oldPassword', key: 'errors.FUND_PASSWORD_WRONG' },
+      ]);
+    }
+    if (input.oldPassword === input.newPassword) {
+      throw new AppError('PASSWORD_SAME_AS_OLD', [
+        { field: 'newPassword', key: 'errors.PASSWORD_SAME_AS_OLD' },
+      ]);
+    }
+    const fundPasswordHash = await hashPassword(input.newPassword);
+    await users.updateUser(this.db, userId, { fundPasswordHash, updatedAt: this.clock.now() });
+  }
+}
+
+function checkNewPassword(input: { newPassword: string; confirmPassword: string }): void {
+  if (input.newPassword !== input.confirmPassword) {
+    throw new AppError('PASSWORD_MISMATCH', [
+      { field: 'confirmPassword', key: 'validation.passwordMismatch' },
+    ]);
+  }
+}
+
+/** The unique constraint a PostgreSQL error violated, if that is what it is. */
+function uniqueViolation(err: unknown): string | undefined {
+  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const src = e?.code === '23505' ? e : e?.cause?.code === '23505' ? e.cause : undefined;
+  return src ? (src.constraint ?? 'unknown') : undefined;
+}
