@@ -30,6 +30,8 @@ interface ZodIssueParams {
   origin?: string;
   input?: unknown;
   expected?: string;
+  /** Values for the message placeholders of custom issues, e.g. { min: '0.01' }. */
+  params?: Record<string, string | number>;
 }
 
 /** Maps one zod issue to a field and a translation key (custom messages are already keys). */
@@ -46,7 +48,9 @@ function issueToField(
     const key = params.keys?.[0] ?? field;
     return { field: field === 'body' ? key : `${field}.${key}`, key: 'validation.unknownField', vars: {} };
   }
-  if (message.startsWith('validation.') && hasMessage(message)) return { field, key: message, vars: {} };
+  if (message.startsWith('validation.') && hasMessage(message)) {
+    return { field, key: message, vars: params.params ?? {} };
+  }
   if (keyword === 'invalid_type' && params.input === undefined) {
     return { field, key: 'validation.required', vars: {} };
   }

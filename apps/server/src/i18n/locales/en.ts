@@ -68,6 +68,8 @@ export const en = {
   'validation.decimal': 'must be a number',
   'validation.tooManyDecimals': 'has too many decimal places',
   'validation.positive': 'must be greater than zero',
+  'validation.min': 'must be at least {min}',
+  'validation.max': 'must be at most {max}',
   'validation.emailOrPhone': 'enter an email or a phone number, not both',
   'validation.passwordMismatch': 'does not match the password',
   'validation.deviceId': 'must be 8 to 64 letters, digits, dashes or underscores',

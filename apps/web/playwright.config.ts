@@ -1,0 +1,55 @@
+// End-to-end tests in Debian's Chromium (no browser download) against the built app served by the
+// real server on a throwaway PGlite database.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 18080);
+const dataDir = mkdtempSync(join(tmpdir(), 'coin-e2e-'));
+
+export default defineConfig({
+  testDir: './e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  outputDir: '../../test-results/e2e',
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    viewport: { width: 1280, height: 800 },
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    // tsx must run from the server folder so its tsconfig (the @/ alias) applies.
+    command: 'npx tsx src/main.ts',
+    cwd: '../server',
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEV_OUTBOX_API: 'true',
+      LOG_LEVEL: 'warn',
+      CODE_RESEND_SECONDS: '0',
+      RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
+      RATE_LIMIT_REGISTER_PER_MINUTE: '1000',
+      RATE_LIMIT_CODE_PER_MINUTE: '1000',
+    },
+  },
+});
