@@ -14,9 +14,22 @@ export interface AuditEntry {
 
 const GENESIS = '0'.repeat(64);
 
+/** JSON with object keys sorted at every depth: PostgreSQL's jsonb reorders keys on storage, so the
+ * hash must not depend on key order. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
 function entryHash(prevHash: string, e: AuditEntry, at: Date): string {
   return createHash('sha256')
-    .update(JSON.stringify([prevHash, e.actorType, e.actorId, e.action, e.payload, at.toISOString()]))
+    .update(canonicalJson([prevHash, e.actorType, e.actorId, e.action, e.payload, at.toISOString()]))
     .digest('hex');
 }
 

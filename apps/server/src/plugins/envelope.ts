@@ -34,12 +34,37 @@ interface ZodIssueParams {
   params?: Record<string, string | number>;
 }
 
-/** Maps one zod issue to a field and a translation key (custom messages are already keys). */
+/** The raw value at a zod issue path ('/a/0/b') inside the validated request part. */
+function valueAt(root: unknown, path: string): unknown {
+  let current = root;
+  for (const part of path.split('/').filter(Boolean)) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string, unknown>)[part];
+  }
+  return current;
+}
+
+/** The request part a validation error is about (fastify's validationContext). */
+function validatedPart(request: FastifyRequest, context: string | undefined): unknown {
+  if (context === 'body') return request.body;
+  if (context === 'querystring') return request.query;
+  if (context === 'params') return request.params;
+  if (context === 'headers') return request.headers;
+  return undefined;
+}
+
+/**
+ * Maps one zod issue to a field and a translation key (custom messages are already keys). zod 4 does
+ * not report the input, so `present` (looked up in the request) tells a missing field from a wrong one.
+ * 'validation.required' is also the schemas' catch-all message (`z.string({ error })` applies it to every
+ * check of the field), so for a value that is there the issue kind decides: wrong type, too long, ...
+ */
 function issueToField(
   keyword: string,
   path: string,
   message: string,
   params: ZodIssueParams,
+  present: boolean,
 ): FieldIssue & {
   vars: Record<string, string | number>;
 } {
@@ -48,12 +73,14 @@ function issueToField(
     const key = params.keys?.[0] ?? field;
     return { field: field === 'body' ? key : `${field}.${key}`, key: 'validation.unknownField', vars: {} };
   }
-  if (message.startsWith('validation.') && hasMessage(message)) {
-    return { field, key: message, vars: params.params ?? {} };
-  }
-  if (keyword === 'invalid_type' && params.input === undefined) {
+  if (!present && (keyword === 'invalid_type' || keyword === 'invalid_value')) {
     return { field, key: 'validation.required', vars: {} };
   }
+  const isKey = message.startsWith('validation.') && hasMessage(message);
+  if (isKey && message !== 'validation.required') {
+    return { field, key: message, vars: params.params ?? {} };
+  }
+  if (keyword === 'invalid_type') return { field, key: 'validation.invalidType', vars: {} };
   if (keyword === 'too_small' && params.origin === 'string') {
     return Number(params.minimum) <= 1
       ? { field, key: 'validation.required', vars: {} }
@@ -62,7 +89,7 @@ function issueToField(
   if (keyword === 'too_big' && params.origin === 'string') {
     return { field, key: 'validation.tooLong', vars: { max: Number(params.maximum) } };
   }
-  if (keyword === 'invalid_type') return { field, key: 'validation.invalidType', vars: {} };
+  if (isKey) return { field, key: message, vars: params.params ?? {} };
   if (keyword === 'invalid_value' || keyword === 'invalid_union') {
     return { field, key: 'validation.oneOf', vars: {} };
   }
@@ -123,8 +150,15 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
     const lang = request.lang ?? 'en';
     if (error instanceof AppError) return sendError(reply, lang, error);
     if (hasZodFastifySchemaValidationErrors(error)) {
+      const part = validatedPart(request, error.validationContext);
       const fields = error.validation.map((v) =>
-        issueToField(v.keyword, v.instancePath, v.message ?? '', v.params as ZodIssueParams),
+        issueToField(
+          v.keyword,
+          v.instancePath,
+          v.message ?? '',
+          v.params as ZodIssueParams,
+          valueAt(part, v.instancePath) !== undefined,
+        ),
       );
       return sendError(reply, lang, new AppError('VALIDATION_FAILED'), fields);
     }

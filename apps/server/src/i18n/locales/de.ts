@@ -74,6 +74,12 @@ export const de: Messages = {
   'validation.positive': 'muss größer als null sein',
   'validation.min': 'muss mindestens {min} sein',
   'validation.max': 'darf höchstens {max} sein',
+  'validation.url': 'muss mit http:// oder https:// beginnen',
+  'validation.duplicate': 'enthält doppelte Einträge',
+  'validation.tooMany': 'enthält zu viele Einträge',
+  'validation.defaultLanguageMissing': 'muss die Standardsprache enthalten',
+  'validation.defaultCurrencyMissing':
+    'muss die Standardwährung enthalten; ändern Sie zuerst die Standardwährung',
   'validation.emailOrPhone': 'bitte eine E-Mail-Adresse oder eine Telefonnummer angeben, nicht beides',
   'validation.passwordMismatch': 'stimmt nicht mit dem Passwort überein',
   'validation.deviceId': 'muss aus 8 bis 64 Buchstaben, Ziffern, Bindestrichen oder Unterstrichen bestehen',

@@ -72,6 +72,12 @@ export const lt: Messages = {
   'validation.positive': 'reikšmė turi būti didesnė už nulį',
   'validation.min': 'reikšmė turi būti ne mažesnė nei {min}',
   'validation.max': 'reikšmė turi būti ne didesnė nei {max}',
+  'validation.url': 'turi prasidėti http:// arba https://',
+  'validation.duplicate': 'yra pasikartojančių įrašų',
+  'validation.tooMany': 'per daug įrašų',
+  'validation.defaultLanguageMissing': 'turi apimti numatytąją kalbą',
+  'validation.defaultCurrencyMissing':
+    'turi likti numatytoji valiuta; pirmiausia pakeiskite numatytąją valiutą',
   'validation.emailOrPhone': 'įveskite el. pašto adresą arba telefono numerį, bet ne abu',
   'validation.passwordMismatch': 'nesutampa su slaptažodžiu',
   'validation.deviceId': 'turi būti nuo 8 iki 64 raidžių, skaitmenų, brūkšnelių ar apatinių brūkšnių',

@@ -25,7 +25,7 @@ export function tokenFrom(request: FastifyRequest): string | undefined {
     return (Array.isArray(v) ? v[0] : v)?.trim() || undefined;
   };
   const authorization = header('authorization');
-  if (authorization) return authorization.replace(/^Bearer\s+/i, '') || undefined;
+  if (authorization) return authorization.replace(/^Bearer(?:\s+|$)/i, '') || undefined;
   return header('satoken') ?? header('blade-auth');
 }
 

@@ -27,12 +27,22 @@ export async function touchSession(db: Executor, id: bigint, at: Date): Promise<
   await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));
 }
 
+/**
+ * Replaces both token hashes of a live session, but only while it still holds `refreshHash`: of two
+ * concurrent refreshes with one token exactly one wins. Returns whether this call won.
+ */
 export async function rotateTokens(
   db: Executor,
   id: bigint,
+  refreshHash: string,
   values: Pick<SessionRow, 'tokenHash' | 'refreshHash' | 'expiresAt' | 'refreshExpiresAt' | 'lastSeenAt'>,
-): Promise<void> {
-  await db.update(sessions).set(values).where(eq(sessions.id, id));
+): Promise<boolean> {
+  const rows = await db
+    .update(sessions)
+    .set(values)
+    .where(and(eq(sessions.id, id), eq(sessions.refreshHash, refreshHash), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length > 0;
 }
 
 export async function revokeSession(db: Executor, id: bigint, at: Date, reason: string): Promise<void> {

@@ -109,22 +109,35 @@ export class SessionService {
     return row;
   }
 
-  /** Rotates both tokens of a session; a refresh token works once (its hash is replaced). */
-  async refresh(refreshToken: string): Promise<IssuedTokens & { principalId: bigint }> {
-    const row = await repo.findByRefreshHash(this.db, hashToken(refreshToken));
+  /**
+   * Rotates both tokens of a session of `principalType`; a refresh token works once (its hash is
+   * replaced, conditionally, so two concurrent uses cannot both succeed).
+   */
+  async refresh(
+    refreshToken: string,
+    principalType: PrincipalType,
+  ): Promise<IssuedTokens & { principalId: bigint }> {
+    const refreshHash = hashToken(refreshToken);
+    const row = await repo.findByRefreshHash(this.db, refreshHash);
     const now = this.clock.now();
-    if (!row || row.revokedAt || row.refreshExpiresAt.getTime() <= now.getTime()) {
+    if (
+      !row ||
+      row.principalType !== principalType ||
+      row.revokedAt ||
+      row.refreshExpiresAt.getTime() <= now.getTime()
+    ) {
       throw new AppError('AUTH_REFRESH_INVALID');
     }
     const satoken = newToken();
     const nextRefresh = newToken();
-    await repo.rotateTokens(this.db, row.id, {
+    const rotated = await repo.rotateTokens(this.db, row.id, refreshHash, {
       tokenHash: hashToken(satoken),
       refreshHash: hashToken(nextRefresh),
       expiresAt: new Date(now.getTime() + this.config.ACCESS_TOKEN_TTL_SECONDS * 1000),
       refreshExpiresAt: new Date(now.getTime() + this.config.REFRESH_TOKEN_TTL_SECONDS * 1000),
       lastSeenAt: now,
     });
+    if (!rotated) throw new AppError('AUTH_REFRESH_INVALID');
     return {
       satoken,
       refreshToken: nextRefresh,

@@ -1,9 +1,19 @@
-// Start-up and shell endpoints (issue 3): platform config, system settings, customer service and
-// white-paper links. Filled in by the web-shell work.
+// Start-up and shell endpoints (issue 3): the platform config script, system settings, coin lists,
+// customer-service and white-paper links, display-currency rates and phone country codes. All public.
+// This module owns the operator-editable `settings` documents (schemas, defaults, service, admin routes);
+// docs/settings.md explains them for operators.
+
+import { DEFAULT_LANGUAGE } from '@coin/shared/languages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppConfig } from '@/config';
 import type { Executor } from '@/db/client';
 import type { Clock } from '@/lib/clock';
+import { countryCodes } from './country-codes';
+import { platformScript } from './platform-script';
+import { settingsAdminRoutes } from './settings-admin-routes';
+import type { CoinEntry } from './settings-schemas';
+import { SettingsService } from './settings-service';
 
 export interface CommonRoutesOptions {
   db: Executor;
@@ -11,4 +21,106 @@ export interface CommonRoutesOptions {
   clock: Clock;
 }
 
-export const commonRoutes: FastifyPluginAsyncZod<CommonRoutesOptions> = async () => {};
+const tags = ['common'];
+
+/** Price fields stay null until live market data exists: never a made-up price. */
+const withoutPrices = (entry: CoinEntry) => ({ ...entry, amount: null, open: null, change: null });
+
+export const commonRoutes: FastifyPluginAsyncZod<CommonRoutesOptions> = async (
+  app,
+  { db, config, clock },
+) => {
+  const settings = new SettingsService(db, config, clock, (message, details) =>
+    app.log.warn(details, message),
+  );
+
+  // These POSTs carry no payload, and some HTTP clients still send `Content-Type: application/json`
+  // with an empty body, which Fastify rejects by default. Scoped to this plugin's routes only.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text === '') return done(null, undefined);
+    return jsonParser(request, text, done);
+  });
+
+  app.get(
+    '/platform/dev/config.js',
+    {
+      schema: {
+        tags,
+        summary:
+          'Platform config as a script: window.__PLATFORM_CONFIG__ = { brandName, logo, imageUrls, features }',
+        // The client appends a timestamp to defeat caches; it is accepted and ignored.
+        querystring: z.object({ t: z.unknown().optional() }),
+      },
+    },
+    async (_request, reply) => {
+      const { brandName, logo, imageUrls, features } = await settings.get('platform');
+      return reply
+        .header('cache-control', 'no-store')
+        .type('application/javascript; charset=utf-8')
+        .send(platformScript({ brandName, logo, imageUrls, features }));
+    },
+  );
+
+  app.post(
+    '/api/common/getAllSetting',
+    {
+      schema: { tags, summary: 'System settings for the shell: brand, languages, currencies, app download' },
+    },
+    async (_request, reply) => {
+      const { values, updatedAt } = await settings.snapshot();
+      return reply.ok({
+        brandName: values.platform.brandName,
+        defaultLang: DEFAULT_LANGUAGE,
+        languages: values.languages,
+        defaultCurrency: values.defaultCurrency,
+        currencies: values.currencies,
+        appDownload: values.appDownload,
+        ratesUpdatedAt: updatedAt.currencies?.toISOString() ?? null,
+      });
+    },
+  );
+
+  app.post(
+    '/api/common/getCoinList',
+    { schema: { tags, summary: 'Coin lists: seconds contract, spot and contract' } },
+    async (_request, reply) => {
+      const { coinList, currencyList, contractList } = await settings.get('coins');
+      return reply.ok({
+        coinList: coinList.map(withoutPrices),
+        currencyList: currencyList.map(withoutPrices),
+        contractList: contractList.map(withoutPrices),
+      });
+    },
+  );
+
+  app.post(
+    '/api/common/getCustomerService',
+    { schema: { tags, summary: 'Customer-service links; the client opens the first one' } },
+    async (_request, reply) => reply.ok({ data: await settings.get('customerService') }),
+  );
+
+  app.post(
+    '/api/common/getWhitePaperSetting',
+    { schema: { tags, summary: 'White-paper link (url null when none is published)' } },
+    async (_request, reply) => reply.ok({ url: (await settings.get('whitePaper')).url }),
+  );
+
+  app.get(
+    '/api/mjkj-web/coin/assets/getCoinRate',
+    { schema: { tags, summary: 'Fiat display currencies with reference rates per 1 USDT' } },
+    async (_request, reply) => reply.ok(await settings.get('currencies')),
+  );
+
+  // The spec lists no method (so POST); phone forms also fetch it with GET.
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/user/getCountryCode',
+    schema: { tags, summary: 'Countries with dialling codes, names in the request language' },
+    handler: async (request, reply) => reply.ok(countryCodes(request.lang)),
+  });
+
+  await app.register(settingsAdminRoutes, { settings });
+};

@@ -15,6 +15,10 @@ export interface DeviceRoutesOptions {
   clock: Clock;
 }
 
+/** Largest bigserial id; a longer id names no session (and must not reach the database as an overflow). */
+const MAX_ID = 9_223_372_036_854_775_807n;
+const sessionId = (id: string): bigint | undefined => (BigInt(id) <= MAX_ID ? BigInt(id) : undefined);
+
 const idParam = z.strictObject({ id: z.string().regex(/^\d{1,19}$/, 'validation.invalid') });
 const tags = ['member'];
 const security = [{ satoken: [] }];
@@ -78,7 +82,8 @@ export const deviceRoutes: FastifyPluginAsyncZod<DeviceRoutesOptions> = async (a
       preHandler: app.requireUser,
     },
     async (request, reply) => {
-      const row = await sessionRepo.findOwn(db, 'user', currentUserId(request), BigInt(request.params.id));
+      const id = sessionId(request.params.id);
+      const row = id === undefined ? undefined : await sessionRepo.findOwn(db, 'user', currentUserId(request), id);
       if (!row) throw new AppError('DEVICE_NOT_FOUND');
       await sessionRepo.revokeSession(db, row.id, clock.now(), 'device_removed');
       return reply.ok(null, 'success.deviceRemoved');
@@ -92,7 +97,8 @@ export const deviceRoutes: FastifyPluginAsyncZod<DeviceRoutesOptions> = async (a
       preHandler: app.requireUser,
     },
     async (request, reply) => {
-      const row = await sessionRepo.findOwn(db, 'user', currentUserId(request), BigInt(request.body.id));
+      const id = sessionId(request.body.id);
+      const row = id === undefined ? undefined : await sessionRepo.findOwn(db, 'user', currentUserId(request), id);
       if (!row) throw new AppError('DEVICE_NOT_FOUND');
       await sessionRepo.renameSession(db, row.id, request.body.name);
       return reply.ok(null, 'success.deviceUpdated');

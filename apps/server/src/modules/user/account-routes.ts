@@ -1,7 +1,9 @@
 // Account and session calls of spec section 7 (user family). Thin: validate, call the service, reply.
 import {
   backPwdQuerySchema,
+  emailSchema,
   loginBodySchema,
+  phoneSchema,
   refreshBodySchema,
   registerBodySchema,
 } from '@coin/shared/auth-schemas';
@@ -36,6 +38,21 @@ const setFundPasswordBody = z.strictObject({
   loginPassword: encodedString,
   password: encodedString.pipe(fundPasswordSchema),
   confirmPassword: encodedString,
+});
+
+/** backPwd's target must be an address of its type: an email, or a phone (spaces and dashes allowed). */
+const backPwdQuery = backPwdQuerySchema.superRefine((v, ctx) => {
+  const ok =
+    v.type === 'email'
+      ? emailSchema.safeParse(v.target).success
+      : phoneSchema.safeParse(v.target.replace(/[\s-]/g, '')).success;
+  if (!ok) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['target'],
+      message: v.type === 'email' ? 'validation.email' : 'validation.phone',
+    });
+  }
 });
 
 const tags = ['account'];
@@ -95,7 +112,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       config: perMinute(config.RATE_LIMIT_LOGIN_PER_MINUTE),
     },
     async (request, reply) => {
-      const tokens = await sessions.refresh(request.body.refreshToken);
+      const tokens = await sessions.refresh(request.body.refreshToken, 'user');
       return reply.ok({
         satoken: tokens.satoken,
         refreshToken: tokens.refreshToken,
@@ -179,7 +196,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       schema: {
         tags,
         summary: 'Reset the login password with an email or SMS code',
-        querystring: backPwdQuerySchema,
+        querystring: backPwdQuery,
       },
       config: perMinute(config.RATE_LIMIT_LOGIN_PER_MINUTE),
     },
