@@ -108,7 +108,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  await app.register(authPlugin, { sessions, operatorRole: (id) => operators.roleOf(id) });
+  await app.register(authPlugin, { sessions, operatorAccess: (id) => operators.accessOf(id) });
 
   app.get(
     '/api/health',

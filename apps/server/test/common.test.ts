@@ -5,22 +5,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scriptSafeJson } from '@/modules/common/platform-script';
 import { defaultSettings } from '@/modules/common/settings-defaults';
 import { SETTING_KEYS, settingSchemas } from '@/modules/common/settings-schemas';
-import { type ApiReply, call, createTestApp, registerAndLogin, type TestContext } from './helpers';
+import {
+  type ApiReply,
+  bootstrapAdmin,
+  call,
+  createTestApp,
+  registerAndLogin,
+  type TestContext,
+} from './helpers';
 
 let ctx: TestContext;
 let adminToken: string;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  const boot = await ctx.app.services.operators.bootstrap('admin');
-  if (!boot) throw new Error('bootstrap created no admin');
-  const login = await call<{ satoken: string }>(ctx.app, {
-    method: 'POST',
-    url: '/api/admin/auth/login',
-    payload: { username: boot.username, password: boot.password },
-  });
-  expect(login.status).toBe(200);
-  adminToken = login.body.data.satoken;
+  adminToken = (await bootstrapAdmin(ctx.app)).token;
 });
 afterAll(async () => ctx.close());
 

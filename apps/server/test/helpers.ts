@@ -3,19 +3,33 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
+import { expect } from 'vitest';
 import { buildApp } from '@/app';
 import { type AppConfig, loadConfig } from '@/config';
-import { openDatabase } from '@/db/client';
+import { type Database, type Db, openDatabase } from '@/db/client';
+import * as schema from '@/db/schema';
+import { catalogues, hasMessage, t } from '@/i18n/translate';
 import { ManualClock } from '@/lib/clock';
 
 export interface TestContext {
   app: FastifyInstance;
   clock: ManualClock;
   config: AppConfig;
+  /** The database the app runs on, for assertions the API cannot make (referrals, hashes, tampering). */
+  database: Database;
+  db: Db;
   close(): Promise<void>;
 }
 
-export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestContext> {
+export interface TestAppOptions {
+  /** Runs after buildApp and before ready(): the place to register test-only routes. */
+  beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestContext> {
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/nonexistent',
@@ -50,11 +64,14 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
   }
   const database = await openDatabase({ databaseUrl, pgliteDir: 'memory://' });
   const app = await buildApp({ config, database, clock });
+  await options.beforeReady?.(app);
   await app.ready();
   return {
     app,
     clock,
     config,
+    database,
+    db: database.db,
     close: async () => {
       await app.close();
       await dropDatabase();
@@ -137,4 +154,276 @@ export async function registerAndLogin(
     refreshToken: login.body.data.refreshToken,
     user: reg.body.data.userInfo,
   };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Additions for the API test files.
+
+export type Lang = keyof typeof catalogues;
+
+/** The server's own translation, so assertions follow the catalogues instead of copying them. */
+export function tr(lang: Lang, key: string, vars: Record<string, string | number> = {}): string {
+  if (!hasMessage(key)) throw new Error(`unknown message key ${key}`);
+  return t(lang, key, vars);
+}
+
+/** True once a locale is a real translation rather than a copy of the English catalogue. */
+export function isTranslated(lang: Lang): boolean {
+  const en = catalogues.en as Record<string, string>;
+  const other = catalogues[lang] as Record<string, string>;
+  const keys = Object.keys(en).filter((k) => k.startsWith('errors.') || k.startsWith('validation.'));
+  return keys.filter((k) => other[k] !== en[k]).length > keys.length / 2;
+}
+
+export const auth = (token: string) => ({ satoken: token });
+
+let uniqSeq = 0;
+/** A short unique suffix (letters and digits) for account names and addresses. */
+export function uniq(): string {
+  uniqSeq += 1;
+  return `${uniqSeq.toString(36)}${randomBytes(3).toString('hex')}`;
+}
+
+/** A unique valid phone number (digits only, 13 long). */
+export function uniqPhone(): string {
+  return `86138${String(randomBytes(4).readUInt32BE() % 100_000_000).padStart(8, '0')}`;
+}
+
+export type CodeType = 'register' | 'reset' | 'bind' | 'security';
+
+export function sendCode(
+  app: FastifyInstance,
+  opts: {
+    channel: 'email' | 'sms';
+    target: string;
+    type?: CodeType;
+    headers?: Record<string, string>;
+    remoteAddress?: string;
+  },
+) {
+  const q =
+    opts.channel === 'email'
+      ? `email=${encodeURIComponent(opts.target)}`
+      : `phone=${encodeURIComponent(opts.target)}`;
+  const path = opts.channel === 'email' ? '/api/user/sendEmailCode' : '/api/user/sendMobileCode';
+  return call(app, {
+    method: 'POST',
+    url: `${path}?${q}&type=${opts.type ?? 'register'}`,
+    ...(opts.headers ? { headers: opts.headers } : {}),
+    ...(opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}),
+  });
+}
+
+/** Number of messages the dev outbox holds for a target. */
+export async function outboxCount(app: FastifyInstance, target: string): Promise<number> {
+  const res = await call<unknown[]>(app, {
+    method: 'GET',
+    url: `/api/dev/outbox?target=${encodeURIComponent(target)}`,
+  });
+  return res.body.data.length;
+}
+
+export interface UserInfo {
+  id: string;
+  blade_user_id: string;
+  userId: string;
+  user: { userId: string };
+  account: string;
+  avatar: string;
+  email: string;
+  phone: string;
+  hasEmail: boolean;
+  hasPhone: boolean;
+  is_merchant: number;
+  merchant: null | { id: string; chatKey: string };
+  grade: string;
+  isVip: boolean;
+  creditScore: number;
+  tier: string;
+  inviteCode: string;
+  hasFundPassword: boolean;
+  createdAt: string;
+}
+
+export interface LoginData {
+  satoken: string;
+  refreshToken: string;
+  expiresIn: number;
+  refreshExpiresIn: number;
+  userInfo: UserInfo;
+}
+
+export const DEFAULT_UA = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36';
+
+/** Registers by email or phone (code from the outbox); no login. */
+export async function registerUser(
+  app: FastifyInstance,
+  opts: { account?: string; email?: string; phone?: string; password?: string; inviteCode?: string } = {},
+) {
+  const account = opts.account ?? `u${uniq()}`;
+  const password = opts.password ?? 'Passw0rd!';
+  const usePhone = opts.phone !== undefined;
+  const email = usePhone ? undefined : (opts.email ?? `${account.toLowerCase()}@example.com`);
+  const target = usePhone ? (opts.phone as string) : (email as string);
+  const sent = await sendCode(app, { channel: usePhone ? 'sms' : 'email', target });
+  if (sent.body.code !== 200) throw new Error(`send code failed: ${JSON.stringify(sent.body)}`);
+  const code = await latestCode(app, target);
+  const res = await call<{ userInfo: UserInfo }>(app, {
+    method: 'POST',
+    url: '/api/user/register',
+    payload: {
+      account,
+      ...(usePhone ? { phone: opts.phone } : { email }),
+      password,
+      confirmPassword: password,
+      code,
+      ...(opts.inviteCode ? { inviteCode: opts.inviteCode } : {}),
+    },
+  });
+  if (res.body.code !== 200) throw new Error(`register failed: ${JSON.stringify(res.body)}`);
+  return { account, email, phone: opts.phone, password, user: res.body.data.userInfo };
+}
+
+export function login(
+  app: FastifyInstance,
+  opts: {
+    type?: 'account' | 'email' | 'phone';
+    username: string;
+    password: string;
+    deviceId?: string;
+    userAgent?: string;
+    headers?: Record<string, string>;
+    remoteAddress?: string;
+  },
+) {
+  return call<LoginData>(app, {
+    method: 'POST',
+    url: '/api/user/login',
+    headers: { 'user-agent': opts.userAgent ?? DEFAULT_UA, ...opts.headers },
+    ...(opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}),
+    payload: {
+      type: opts.type ?? 'account',
+      username: opts.username,
+      password: opts.password,
+      ...(opts.deviceId ? { deviceId: opts.deviceId } : {}),
+    },
+  });
+}
+
+/** Logs in and fails the test on anything but success. */
+export async function loginOk(app: FastifyInstance, opts: Parameters<typeof login>[1]): Promise<LoginData> {
+  const res = await login(app, opts);
+  if (res.body.code !== 200) throw new Error(`login failed: ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}
+
+/** Status of an authenticated getInfo call: 200, or the 401 errorCode. */
+export async function tokenState(app: FastifyInstance, token: string): Promise<string> {
+  const res = await call(app, { method: 'POST', url: '/api/user/getInfo', headers: auth(token) });
+  return res.status === 200 ? 'ok' : (res.body.errorCode ?? String(res.status));
+}
+
+const snapshotTables = {
+  users: schema.users,
+  referrals: schema.referrals,
+  sessions: schema.sessions,
+  loginLogs: schema.loginLogs,
+  verificationCodes: schema.verificationCodes,
+  outboxMessages: schema.outboxMessages,
+  operators: schema.operators,
+  auditLog: schema.auditLog,
+};
+
+const jsonSafe = (_k: string, v: unknown) =>
+  typeof v === 'bigint' ? v.toString() : v instanceof Date ? v.toISOString() : v;
+
+/** Every row of every table the account calls write, as one comparable string. */
+export async function dbSnapshot(db: Db): Promise<string> {
+  const out: Record<string, string[]> = {};
+  for (const [name, table] of Object.entries(snapshotTables)) {
+    const rows = await db.select().from(table);
+    out[name] = rows.map((r) => JSON.stringify(r, jsonSafe)).sort();
+  }
+  return JSON.stringify(out);
+}
+
+export async function rowCount(db: Db, table: keyof typeof snapshotTables): Promise<number> {
+  return (await db.select().from(snapshotTables[table])).length;
+}
+
+/** The message text of a key must appear in msg; placeholders ({min}) split the template into parts. */
+function expectContainsMessage(msg: string, lang: Lang, key: string) {
+  for (const part of tr(lang, key).split(/\{\w+\}/)) {
+    if (part.trim()) expect(msg).toContain(part.trim());
+  }
+}
+
+/** A 400 VALIDATION_FAILED envelope whose first field error is `field` with message key `key`. */
+export function expectValidation(res: ApiReply, field: string, key: string, lang: Lang = 'en') {
+  expect(res.status, JSON.stringify(res.body)).toBe(400);
+  expect(res.body.code).toBe(400);
+  expect(res.body.errorCode).toBe('VALIDATION_FAILED');
+  expect(res.body.data).toBeNull();
+  const first = res.body.errors?.[0];
+  expect(first?.field, JSON.stringify(res.body.errors)).toBe(field);
+  expect(first?.key, JSON.stringify(res.body.errors)).toBe(key);
+  expect(res.body.msg).toBe(first?.message);
+  expectContainsMessage(res.body.msg, lang, key);
+  const labelKey = `fields.${field.split('.')[0]}`;
+  expect(res.body.msg).toContain(hasMessage(labelKey) ? tr(lang, labelKey) : field);
+}
+
+/** An error envelope with the given status and errorCode, its msg localized. */
+export function expectError(res: ApiReply, status: number, errorCode: string, lang: Lang = 'en') {
+  expect(res.status, JSON.stringify(res.body)).toBe(status);
+  expect(res.body.code).toBe(status);
+  expect(res.body.errorCode).toBe(errorCode);
+  expect(res.body.data).toBeNull();
+  const first = res.body.errors?.[0];
+  expect(res.body.msg).toBe(first ? first.message : tr(lang, `errors.${errorCode}`));
+}
+
+/**
+ * Sends a bad request in English and in Chinese: both must be 400 VALIDATION_FAILED naming `field`
+ * and `key`, the Chinese text must differ once zh is translated, and the database must be unchanged.
+ */
+export async function expectRejected(
+  ctx: Pick<TestContext, 'app' | 'db'>,
+  req: InjectOptions,
+  field: string,
+  key: string,
+): Promise<void> {
+  const before = await dbSnapshot(ctx.db);
+  const headers = (req.headers ?? {}) as Record<string, string>;
+  const en = await call(ctx.app, { ...req, headers: { ...headers, lang: 'en' } });
+  expectValidation(en, field, key, 'en');
+  const zh = await call(ctx.app, { ...req, headers: { ...headers, lang: 'zh' } });
+  expectValidation(zh, field, key, 'zh');
+  if (isTranslated('zh')) expect(zh.body.msg).not.toBe(en.body.msg);
+  expect(await dbSnapshot(ctx.db)).toBe(before);
+}
+
+/**
+ * Bootstraps the first admin and replaces its one-time password (required before any admin route),
+ * returning a usable token and the new password.
+ */
+export async function bootstrapAdmin(app: FastifyInstance, newPassword = 'Admin-Passw0rd') {
+  const boot = await app.services.operators.bootstrap('admin');
+  if (!boot) throw new Error('bootstrap created no admin');
+  const login = await call<{ satoken: string }>(app, {
+    method: 'POST',
+    url: '/api/admin/auth/login',
+    payload: { username: boot.username, password: boot.password },
+  });
+  if (login.status !== 200) throw new Error(`admin login failed: ${JSON.stringify(login.body)}`);
+  const token = login.body.data.satoken;
+  const changed = await call(app, {
+    method: 'POST',
+    url: '/api/admin/auth/password',
+    headers: { satoken: token },
+    payload: { oldPassword: boot.password, newPassword },
+  });
+  if (changed.status !== 200)
+    throw new Error(`admin password change failed: ${JSON.stringify(changed.body)}`);
+  return { token, username: boot.username, oneTimePassword: boot.password, password: newPassword };
 }

@@ -26,6 +26,7 @@ export const de: Messages = {
   'errors.AUTH_REFRESH_INVALID':
     'Ihre Sitzung kann nicht mehr verlängert werden, bitte melden Sie sich erneut an',
   'errors.FORBIDDEN': 'Sie sind für diese Aktion nicht berechtigt',
+  'errors.OPERATOR_PASSWORD_CHANGE_REQUIRED': 'Bitte ändern Sie zuerst das Einmalpasswort',
   'errors.NOT_FOUND': 'Nicht gefunden',
   'errors.ROUTE_NOT_FOUND': 'Diese API existiert nicht',
   'errors.USER_ACCOUNT_TAKEN': 'Dieser Kontoname ist bereits registriert',

@@ -24,6 +24,7 @@ export const en = {
   'errors.AUTH_ACCOUNT_DISABLED': 'This account is disabled, please contact customer service',
   'errors.AUTH_REFRESH_INVALID': 'Your session can no longer be renewed, please log in again',
   'errors.FORBIDDEN': 'You do not have permission to do this',
+  'errors.OPERATOR_PASSWORD_CHANGE_REQUIRED': 'Please change the one-time password first',
   'errors.NOT_FOUND': 'Not found',
   'errors.ROUTE_NOT_FOUND': 'This API does not exist',
   'errors.USER_ACCOUNT_TAKEN': 'This account name is already registered',

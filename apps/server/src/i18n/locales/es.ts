@@ -25,6 +25,7 @@ export const es: Messages = {
   'errors.AUTH_ACCOUNT_DISABLED': 'Esta cuenta está desactivada, póngase en contacto con atención al cliente',
   'errors.AUTH_REFRESH_INVALID': 'Ya no es posible renovar su sesión, vuelva a iniciar sesión',
   'errors.FORBIDDEN': 'No tiene permiso para realizar esta acción',
+  'errors.OPERATOR_PASSWORD_CHANGE_REQUIRED': 'Primero cambie la contraseña de un solo uso',
   'errors.NOT_FOUND': 'No encontrado',
   'errors.ROUTE_NOT_FOUND': 'Esta API no existe',
   'errors.USER_ACCOUNT_TAKEN': 'Este nombre de cuenta ya está registrado',

@@ -25,6 +25,7 @@ export const fr: Messages = {
   'errors.AUTH_ACCOUNT_DISABLED': 'Ce compte est désactivé, veuillez contacter le service client',
   'errors.AUTH_REFRESH_INVALID': 'Votre session ne peut plus être prolongée, veuillez vous reconnecter',
   'errors.FORBIDDEN': 'Vous n’avez pas l’autorisation d’effectuer cette action',
+  'errors.OPERATOR_PASSWORD_CHANGE_REQUIRED': 'Veuillez d’abord changer le mot de passe à usage unique',
   'errors.NOT_FOUND': 'Introuvable',
   'errors.ROUTE_NOT_FOUND': 'Cette API n’existe pas',
   'errors.USER_ACCOUNT_TAKEN': 'Ce nom de compte est déjà enregistré',

@@ -26,6 +26,7 @@ export const it: Messages = {
   'errors.AUTH_ACCOUNT_DISABLED': 'Questo account è disattivato, contatti l’assistenza clienti',
   'errors.AUTH_REFRESH_INVALID': 'Non è più possibile rinnovare la sessione, effettui nuovamente l’accesso',
   'errors.FORBIDDEN': 'Non dispone dell’autorizzazione per questa operazione',
+  'errors.OPERATOR_PASSWORD_CHANGE_REQUIRED': 'Cambia prima la password monouso',
   'errors.NOT_FOUND': 'Non trovato',
   'errors.ROUTE_NOT_FOUND': 'Questa API non esiste',
   'errors.USER_ACCOUNT_TAKEN': 'Questo nome account è già registrato',

@@ -26,6 +26,7 @@ export const ja: Messages = {
     'このアカウントは無効化されています。カスタマーサポートにお問い合わせください',
   'errors.AUTH_REFRESH_INVALID': 'セッションを更新できなくなりました。再度ログインしてください',
   'errors.FORBIDDEN': 'この操作を行う権限がありません',
+  'errors.OPERATOR_PASSWORD_CHANGE_REQUIRED': '先にワンタイムパスワードを変更してください',
   'errors.NOT_FOUND': '見つかりません',
   'errors.ROUTE_NOT_FOUND': 'このAPIは存在しません',
   'errors.USER_ACCOUNT_TAKEN': 'このアカウント名は既に登録されています',

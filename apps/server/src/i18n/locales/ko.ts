@@ -25,6 +25,7 @@ export const ko: Messages = {
   'errors.AUTH_ACCOUNT_DISABLED': '비활성화된 계정입니다. 고객센터에 문의해 주세요',
   'errors.AUTH_REFRESH_INVALID': '세션을 더 이상 연장할 수 없습니다. 다시 로그인해 주세요',
   'errors.FORBIDDEN': '이 작업을 수행할 권한이 없습니다',
+  'errors.OPERATOR_PASSWORD_CHANGE_REQUIRED': '먼저 일회용 비밀번호를 변경하세요',
   'errors.NOT_FOUND': '찾을 수 없습니다',
   'errors.ROUTE_NOT_FOUND': '존재하지 않는 API입니다',
   'errors.USER_ACCOUNT_TAKEN': '이미 등록된 계정명입니다',

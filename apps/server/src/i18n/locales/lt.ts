@@ -25,6 +25,7 @@ export const lt: Messages = {
   'errors.AUTH_ACCOUNT_DISABLED': 'Ši paskyra išjungta, susisiekite su klientų aptarnavimo tarnyba',
   'errors.AUTH_REFRESH_INVALID': 'Jūsų sesijos nebegalima pratęsti, prisijunkite dar kartą',
   'errors.FORBIDDEN': 'Neturite teisės atlikti šio veiksmo',
+  'errors.OPERATOR_PASSWORD_CHANGE_REQUIRED': 'Pirmiausia pakeiskite vienkartinį slaptažodį',
   'errors.NOT_FOUND': 'Nerasta',
   'errors.ROUTE_NOT_FOUND': 'Tokios API nėra',
   'errors.USER_ACCOUNT_TAKEN': 'Šis paskyros vardas jau užregistruotas',

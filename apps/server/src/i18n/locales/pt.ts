@@ -25,6 +25,7 @@ export const pt: Messages = {
   'errors.AUTH_ACCOUNT_DISABLED': 'Esta conta está desativada. Entre em contato com o atendimento ao cliente',
   'errors.AUTH_REFRESH_INVALID': 'Não é mais possível renovar sua sessão. Faça login novamente',
   'errors.FORBIDDEN': 'Você não tem permissão para realizar esta ação',
+  'errors.OPERATOR_PASSWORD_CHANGE_REQUIRED': 'Altere primeiro a senha temporária',
   'errors.NOT_FOUND': 'Não encontrado',
   'errors.ROUTE_NOT_FOUND': 'Esta API não existe',
   'errors.USER_ACCOUNT_TAKEN': 'Este nome de conta já está cadastrado',

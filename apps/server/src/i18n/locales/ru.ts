@@ -25,6 +25,7 @@ export const ru: Messages = {
   'errors.AUTH_ACCOUNT_DISABLED': 'Этот аккаунт заблокирован, обратитесь в службу поддержки',
   'errors.AUTH_REFRESH_INVALID': 'Сеанс больше не может быть продлён, войдите снова',
   'errors.FORBIDDEN': 'У вас нет прав на выполнение этого действия',
+  'errors.OPERATOR_PASSWORD_CHANGE_REQUIRED': 'Сначала смените одноразовый пароль',
   'errors.NOT_FOUND': 'Не найдено',
   'errors.ROUTE_NOT_FOUND': 'Такого API не существует',
   'errors.USER_ACCOUNT_TAKEN': 'Это имя аккаунта уже зарегистрировано',

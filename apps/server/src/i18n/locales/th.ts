@@ -25,6 +25,7 @@ export const th: Messages = {
   'errors.AUTH_ACCOUNT_DISABLED': 'บัญชีนี้ถูกระงับการใช้งาน กรุณาติดต่อฝ่ายบริการลูกค้า',
   'errors.AUTH_REFRESH_INVALID': 'ไม่สามารถต่ออายุเซสชันได้อีก กรุณาเข้าสู่ระบบอีกครั้ง',
   'errors.FORBIDDEN': 'คุณไม่มีสิทธิ์ดำเนินการนี้',
+  'errors.OPERATOR_PASSWORD_CHANGE_REQUIRED': 'โปรดเปลี่ยนรหัสผ่านแบบใช้ครั้งเดียวก่อน',
   'errors.NOT_FOUND': 'ไม่พบข้อมูล',
   'errors.ROUTE_NOT_FOUND': 'ไม่มี API นี้',
   'errors.USER_ACCOUNT_TAKEN': 'ชื่อบัญชีนี้ถูกลงทะเบียนแล้ว',

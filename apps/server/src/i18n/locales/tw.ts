@@ -25,6 +25,7 @@ export const tw: Messages = {
   'errors.AUTH_ACCOUNT_DISABLED': '此帳號已停用，請聯繫客服',
   'errors.AUTH_REFRESH_INVALID': '工作階段已無法延續，請重新登入',
   'errors.FORBIDDEN': '您沒有執行此操作的權限',
+  'errors.OPERATOR_PASSWORD_CHANGE_REQUIRED': '請先修改一次性密碼',
   'errors.NOT_FOUND': '找不到相關內容',
   'errors.ROUTE_NOT_FOUND': '此 API 不存在',
   'errors.USER_ACCOUNT_TAKEN': '此帳號已被註冊',

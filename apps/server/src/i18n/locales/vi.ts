@@ -26,6 +26,7 @@ export const vi: Messages = {
     'Tài khoản này đã bị vô hiệu hóa, vui lòng liên hệ bộ phận chăm sóc khách hàng',
   'errors.AUTH_REFRESH_INVALID': 'Không thể gia hạn phiên của bạn nữa, vui lòng đăng nhập lại',
   'errors.FORBIDDEN': 'Bạn không có quyền thực hiện thao tác này',
+  'errors.OPERATOR_PASSWORD_CHANGE_REQUIRED': 'Vui lòng đổi mật khẩu dùng một lần trước',
   'errors.NOT_FOUND': 'Không tìm thấy',
   'errors.ROUTE_NOT_FOUND': 'API này không tồn tại',
   'errors.USER_ACCOUNT_TAKEN': 'Tên tài khoản này đã được đăng ký',

@@ -25,6 +25,7 @@ export const zh: Messages = {
   'errors.AUTH_ACCOUNT_DISABLED': '该账号已被禁用，请联系客服',
   'errors.AUTH_REFRESH_INVALID': '会话已无法续期，请重新登录',
   'errors.FORBIDDEN': '您没有执行此操作的权限',
+  'errors.OPERATOR_PASSWORD_CHANGE_REQUIRED': '请先修改一次性密码',
   'errors.NOT_FOUND': '未找到相关内容',
   'errors.ROUTE_NOT_FOUND': '该接口不存在',
   'errors.USER_ACCOUNT_TAKEN': '该账号已被注册',

@@ -1,4 +1,5 @@
 // Operator sign-in and management under /api/admin. Operators never use the user session calls.
+import { refreshBodySchema } from '@coin/shared/auth-schemas';
 import { loginPasswordSchema } from '@coin/shared/password';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -61,15 +62,41 @@ export const operatorRoutes: FastifyPluginAsyncZod<OperatorRoutesOptions> = asyn
     },
   );
 
+  app.post(
+    '/api/admin/auth/refreshToken',
+    {
+      schema: {
+        tags,
+        summary: 'Exchange an operator refresh token for new tokens (single use)',
+        body: refreshBodySchema,
+      },
+      config: { rateLimit: { max: config.RATE_LIMIT_LOGIN_PER_MINUTE, timeWindow: 60_000 } },
+    },
+    async (request, reply) => {
+      const tokens = await sessions.refresh(request.body.refreshToken, 'operator');
+      return reply.ok({
+        satoken: tokens.satoken,
+        refreshToken: tokens.refreshToken,
+        expiresIn: tokens.expiresIn,
+      });
+    },
+  );
+
   app.get(
     '/api/admin/auth/me',
-    { schema: { tags, summary: 'Current operator', security }, preHandler: app.requireOperator([]) },
+    {
+      schema: { tags, summary: 'Current operator', security },
+      preValidation: app.requireOperator([], { allowPendingPasswordChange: true }),
+    },
     async (request, reply) => reply.ok(toView(await operators.get(currentSession(request).principalId))),
   );
 
   app.post(
     '/api/admin/auth/logout',
-    { schema: { tags, summary: 'End this operator session', security }, preHandler: app.requireOperator([]) },
+    {
+      schema: { tags, summary: 'End this operator session', security },
+      preValidation: app.requireOperator([], { allowPendingPasswordChange: true }),
+    },
     async (request, reply) => {
       await sessions.revoke(currentSession(request).id, 'logout');
       return reply.ok(null, 'success.logout');
@@ -88,7 +115,7 @@ export const operatorRoutes: FastifyPluginAsyncZod<OperatorRoutesOptions> = asyn
         }),
         security,
       },
-      preHandler: app.requireOperator([]),
+      preValidation: app.requireOperator([], { allowPendingPasswordChange: true }),
     },
     async (request, reply) => {
       const s = currentSession(request);
@@ -112,7 +139,7 @@ export const operatorRoutes: FastifyPluginAsyncZod<OperatorRoutesOptions> = asyn
         }),
         security,
       },
-      preHandler: app.requireOperator(['admin']),
+      preValidation: app.requireOperator(['admin']),
     },
     async (request, reply) => {
       const created = await operators.create(

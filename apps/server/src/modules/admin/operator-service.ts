@@ -47,9 +47,11 @@ export class OperatorService {
     });
   }
 
-  async roleOf(id: bigint): Promise<OperatorRole | undefined> {
+  async accessOf(id: bigint): Promise<{ role: OperatorRole; mustChangePassword: boolean } | undefined> {
     const [row] = await this.db.select().from(operators).where(eq(operators.id, id)).limit(1);
-    return row && !row.disabled && isOperatorRole(row.role) ? row.role : undefined;
+    return row && !row.disabled && isOperatorRole(row.role)
+      ? { role: row.role, mustChangePassword: row.mustChangePassword }
+      : undefined;
   }
 
   async login(

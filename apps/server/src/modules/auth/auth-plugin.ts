@@ -1,5 +1,7 @@
 // Authentication: the session token may come in `Authorization: Bearer`, `satoken` or `Blade-Auth`
-// (DESIGN section 5). Routes opt in with `preHandler: app.requireUser` or `app.requireOperator(roles)`.
+// (DESIGN section 5). Routes opt in with `preValidation: app.requireUser` or `app.requireOperator(roles)`:
+// after the rate limiters (onRequest), so rejected tokens still count, and before validation, so a caller
+// without a valid session gets 401, not field errors.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '@/lib/app-error';
@@ -15,6 +17,7 @@ declare module 'fastify' {
     requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     requireOperator(
       roles: readonly OperatorRole[],
+      opts?: { allowPendingPasswordChange?: boolean },
     ): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
@@ -42,7 +45,10 @@ export function currentSession(request: FastifyRequest): SessionRow {
 
 export interface AuthPluginOptions {
   sessions: SessionService;
-  operatorRole(operatorId: bigint): Promise<OperatorRole | undefined>;
+  /** The operator's role and whether the one-time password still has to be changed; undefined if disabled. */
+  operatorAccess(
+    operatorId: bigint,
+  ): Promise<{ role: OperatorRole; mustChangePassword: boolean } | undefined>;
 }
 
 export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, opts) => {
@@ -50,11 +56,20 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, opt
   app.decorate('requireUser', async (request: FastifyRequest) => {
     request.session = await opts.sessions.resolve(tokenFrom(request), 'user');
   });
-  app.decorate('requireOperator', (roles: readonly OperatorRole[]) => async (request: FastifyRequest) => {
-    const session = await opts.sessions.resolve(tokenFrom(request), 'operator');
-    const role = await opts.operatorRole(session.principalId);
-    if (!role) throw new AppError('AUTH_TOKEN_REVOKED');
-    if (roles.length > 0 && !roles.includes(role)) throw new AppError('FORBIDDEN');
-    request.session = session;
-  });
+  app.decorate(
+    'requireOperator',
+    (roles: readonly OperatorRole[], routeOpts: { allowPendingPasswordChange?: boolean } = {}) =>
+      async (request: FastifyRequest) => {
+        const session = await opts.sessions.resolve(tokenFrom(request), 'operator');
+        const access = await opts.operatorAccess(session.principalId);
+        if (!access) throw new AppError('AUTH_TOKEN_REVOKED');
+        if (roles.length > 0 && !roles.includes(access.role)) throw new AppError('FORBIDDEN');
+        // Until the initial (printed or admin-set) password is replaced, only me, logout and password
+        // change work.
+        if (access.mustChangePassword && !routeOpts.allowPendingPasswordChange) {
+          throw new AppError('OPERATOR_PASSWORD_CHANGE_REQUIRED');
+        }
+        request.session = session;
+      },
+  );
 });

@@ -21,15 +21,15 @@ export const settingsAdminRoutes: FastifyPluginAsyncZod<SettingsAdminRoutesOptio
   app,
   { settings },
 ) => {
-  // onRequest rather than preHandler: authorization is decided before the body is parsed and
-  // validated, so a caller without the admin role learns nothing about the documents' schemas.
+  // preValidation: after the rate limiters (so rejected tokens still count) and before validation, so a
+  // caller without the admin role learns nothing about the documents' schemas.
   const adminOnly = app.requireOperator(['admin']);
 
   app.get(
     base,
     {
       schema: { tags, summary: 'All setting documents: effective value, default, last saved', security },
-      onRequest: adminOnly,
+      preValidation: adminOnly,
     },
     async (_request, reply) => reply.ok(await settings.list()),
   );
@@ -45,7 +45,7 @@ export const settingsAdminRoutes: FastifyPluginAsyncZod<SettingsAdminRoutesOptio
         }),
         security,
       },
-      onRequest: adminOnly,
+      preValidation: adminOnly,
     },
     async (request, reply) => {
       const { key, current, size } = request.query;
@@ -63,7 +63,7 @@ export const settingsAdminRoutes: FastifyPluginAsyncZod<SettingsAdminRoutesOptio
           body: settingSchemas[key],
           security,
         },
-        onRequest: adminOnly,
+        preValidation: adminOnly,
       },
       async (request, reply) =>
         reply.ok(await settings.update(currentSession(request).principalId, key, request.body)),
@@ -74,7 +74,10 @@ export const settingsAdminRoutes: FastifyPluginAsyncZod<SettingsAdminRoutesOptio
 
   app.put(
     `${base}/:key`,
-    { schema: { tags, summary: 'Unknown setting key', params: keyParams, security }, onRequest: adminOnly },
+    {
+      schema: { tags, summary: 'Unknown setting key', params: keyParams, security },
+      preValidation: adminOnly,
+    },
     async () => {
       throw new AppError('NOT_FOUND');
     },
@@ -84,7 +87,7 @@ export const settingsAdminRoutes: FastifyPluginAsyncZod<SettingsAdminRoutesOptio
     `${base}/:key`,
     {
       schema: { tags, summary: 'Reset a setting to its default (audited)', params: keyParams, security },
-      onRequest: adminOnly,
+      preValidation: adminOnly,
     },
     async (request, reply) => {
       const { key } = request.params;

@@ -29,7 +29,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<DeviceRoutesOptions> = async (a
     `${base}/getLoginLog`,
     {
       schema: { tags, summary: 'Login history, newest first', querystring: pageQuerySchema, security },
-      preHandler: app.requireUser,
+      preValidation: app.requireUser,
     },
     async (request, reply) => {
       const { current, size } = request.query;
@@ -54,7 +54,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<DeviceRoutesOptions> = async (a
 
   app.get(
     `${base}/getLoginDevice`,
-    { schema: { tags, summary: 'Signed-in devices', security }, preHandler: app.requireUser },
+    { schema: { tags, summary: 'Signed-in devices', security }, preValidation: app.requireUser },
     async (request, reply) => {
       const me = currentSession(request);
       const rows = await sessionRepo.listLive(db, 'user', currentUserId(request));
@@ -79,11 +79,12 @@ export const deviceRoutes: FastifyPluginAsyncZod<DeviceRoutesOptions> = async (a
     `${base}/deleteDevice/:id`,
     {
       schema: { tags, summary: 'Sign a device out (revokes its session)', params: idParam, security },
-      preHandler: app.requireUser,
+      preValidation: app.requireUser,
     },
     async (request, reply) => {
       const id = sessionId(request.params.id);
-      const row = id === undefined ? undefined : await sessionRepo.findOwn(db, 'user', currentUserId(request), id);
+      const row =
+        id === undefined ? undefined : await sessionRepo.findOwn(db, 'user', currentUserId(request), id);
       if (!row) throw new AppError('DEVICE_NOT_FOUND');
       await sessionRepo.revokeSession(db, row.id, clock.now(), 'device_removed');
       return reply.ok(null, 'success.deviceRemoved');
@@ -94,11 +95,12 @@ export const deviceRoutes: FastifyPluginAsyncZod<DeviceRoutesOptions> = async (a
     `${base}/updateDevice`,
     {
       schema: { tags, summary: 'Rename a device', body: updateDeviceBodySchema, security },
-      preHandler: app.requireUser,
+      preValidation: app.requireUser,
     },
     async (request, reply) => {
       const id = sessionId(request.body.id);
-      const row = id === undefined ? undefined : await sessionRepo.findOwn(db, 'user', currentUserId(request), id);
+      const row =
+        id === undefined ? undefined : await sessionRepo.findOwn(db, 'user', currentUserId(request), id);
       if (!row) throw new AppError('DEVICE_NOT_FOUND');
       await sessionRepo.renameSession(db, row.id, request.body.name);
       return reply.ok(null, 'success.deviceUpdated');

@@ -124,13 +124,13 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
 
   app.post(
     '/api/user/getInfo',
-    { schema: { tags, summary: 'Current user info', security: secured }, preHandler: app.requireUser },
+    { schema: { tags, summary: 'Current user info', security: secured }, preValidation: app.requireUser },
     async (request, reply) => reply.ok(toUserInfo(await accounts.getUser(currentUserId(request)))),
   );
 
   app.post(
     '/api/user/logout',
-    { schema: { tags, summary: 'End this session', security: secured }, preHandler: app.requireUser },
+    { schema: { tags, summary: 'End this session', security: secured }, preValidation: app.requireUser },
     async (request, reply) => {
       await sessions.revoke(currentSession(request).id, 'logout');
       return reply.ok(null, 'success.logout');
@@ -147,7 +147,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
           body: changePasswordBody,
           security: secured,
         },
-        preHandler: app.requireUser,
+        preValidation: app.requireUser,
       },
       async (request, reply) => {
         await accounts.changeLoginPassword(currentUserId(request), currentSession(request).id, request.body);
@@ -165,7 +165,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
         body: setFundPasswordBody,
         security: secured,
       },
-      preHandler: app.requireUser,
+      preValidation: app.requireUser,
     },
     async (request, reply) => {
       await accounts.setFundPassword(currentUserId(request), request.body);
@@ -182,7 +182,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
         body: changeFundPasswordBody,
         security: secured,
       },
-      preHandler: app.requireUser,
+      preValidation: app.requireUser,
     },
     async (request, reply) => {
       await accounts.changeFundPassword(currentUserId(request), request.body);

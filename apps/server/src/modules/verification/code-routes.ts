@@ -17,7 +17,10 @@ export interface CodeRoutesOptions {
 }
 
 export const codeRoutes: FastifyPluginAsyncZod<CodeRoutesOptions> = async (app, { codes, db, config }) => {
-  const rate = { rateLimit: { max: config.RATE_LIMIT_CODE_PER_MINUTE, timeWindow: 60_000 } };
+  // One budget per client address for all four sending calls: a per-route limit would let a client
+  // alternate the POST and GET spellings (and email and SMS) to multiply RATE_LIMIT_CODE_PER_MINUTE.
+  const sendLimit = app.rateLimit({ max: config.RATE_LIMIT_CODE_PER_MINUTE, timeWindow: 60_000 });
+  const rate = { rateLimit: false as const };
   const tags = ['verification'];
 
   /**
@@ -44,6 +47,7 @@ export const codeRoutes: FastifyPluginAsyncZod<CodeRoutesOptions> = async (app, 
       url: path,
       schema: { tags, summary: 'Send a verification code by email', querystring: sendEmailCodeQuerySchema },
       config: rate,
+      onRequest: sendLimit,
       handler: async (request, reply) => {
         await sendFor('email', request.query.email, request.query.type, request.lang);
         return reply.ok(null, 'success.codeSentEmail');
@@ -60,6 +64,7 @@ export const codeRoutes: FastifyPluginAsyncZod<CodeRoutesOptions> = async (app, 
       url: path,
       schema: { tags, summary: 'Send a verification code by SMS', querystring: sendMobileCodeQuerySchema },
       config: rate,
+      onRequest: sendLimit,
       handler: async (request, reply) => {
         await sendFor('sms', request.query.phone, request.query.type, request.lang);
         return reply.ok(null, 'success.codeSent');

@@ -104,7 +104,7 @@ export class CodeService {
   }
 
   /**
-   * Checks and consumes a code. A wrong code counts an attempt (outside any caller transaction, so a
+   * Checks and consumes a code. Each check counts an attempt (outside any caller transaction, so a
    * rollback cannot undo the count); the right code can be used once.
    */
   async consume(req: CodeRequest, code: string): Promise<void> {
@@ -125,13 +125,21 @@ export class CodeService {
     if (!row || row.consumedAt) throw new AppError('CODE_INVALID');
     if (row.attempts >= row.maxAttempts) throw new AppError('CODE_TOO_MANY_ATTEMPTS');
     if (row.expiresAt.getTime() <= now.getTime()) throw new AppError('CODE_EXPIRED');
+    // Every comparison first takes an attempt, atomically and only while one is left: concurrent
+    // guesses cannot get more than maxAttempts comparisons between them.
+    const [taken] = await this.db
+      .update(verificationCodes)
+      .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+      .where(
+        and(
+          eq(verificationCodes.id, row.id),
+          sql`${verificationCodes.attempts} < ${verificationCodes.maxAttempts}`,
+        ),
+      )
+      .returning({ attempts: verificationCodes.attempts });
+    if (!taken) throw new AppError('CODE_TOO_MANY_ATTEMPTS');
     if (!safeEqualHex(row.codeHash, this.digest(req, code))) {
-      const [updated] = await this.db
-        .update(verificationCodes)
-        .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-        .where(eq(verificationCodes.id, row.id))
-        .returning({ attempts: verificationCodes.attempts });
-      if (updated && updated.attempts >= row.maxAttempts) throw new AppError('CODE_TOO_MANY_ATTEMPTS');
+      if (taken.attempts >= row.maxAttempts) throw new AppError('CODE_TOO_MANY_ATTEMPTS');
       throw new AppError('CODE_INVALID');
     }
     // Conditional update: two concurrent uses of one code cannot both succeed.
