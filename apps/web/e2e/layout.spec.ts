@@ -1,0 +1,232 @@
+// The main layout of spec section 2 against the built app and the real server: footer and top-bar
+// visibility on each listed path (logged out), the page title (the brand from the platform config), the
+// online-customer dialog and the white-paper toasts, the account menus when logged in, and logout.
+//
+// Test ids used here:
+//   frame (app/):   app-header, topbar, footer, topbar-login, topbar-register, topbar-assets, topbar-avatar,
+//                   topbar-logout, topbar-service, topbar-whitepaper, topbar-download, app-download-qr,
+//                   footer-service, customer-service-dialog, account-menu-<key>, mobile-menu-button,
+//                   mobile-drawer, home-page, brand-name
+//   auth feature:   login-tab-account, login-username, login-password, login-submit
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+
+/** The brand as the operator configured it (read from the server, never hard-coded here). */
+async function configuredBrand(request: APIRequestContext): Promise<string> {
+  const script = await (await request.get(`/platform/dev/config.js?t=${Date.now()}`)).text();
+  const json = script.slice(script.indexOf('{'), script.lastIndexOf('}') + 1);
+  const brand = (JSON.parse(json) as { brandName?: string }).brandName ?? '';
+  expect(brand).not.toBe('');
+  return brand;
+}
+
+async function open(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.getByTestId('app-header')).toBeVisible();
+  // The page itself has rendered (not just the shell) before visibility is judged.
+  await expect(page.locator('main.app-main > *').first()).toBeVisible();
+}
+
+const VISIBILITY: ReadonlyArray<readonly [path: string, footer: boolean, topBar: boolean]> = [
+  ['/home/index', true, true],
+  ['/user/login', false, false],
+  ['/user/register', false, false],
+  ['/user/reset', false, false],
+  ['/user/index', true, true],
+  ['/user/index?key=loginPwd', true, true],
+  ['/pledge/index', false, true],
+  ['/pledge/add', false, true],
+  ['/pledge/order', false, true],
+  ['/finance/detail', false, true],
+  ['/finance/investment', true, true],
+  ['/trade/index', false, true],
+  ['/trade/index?type=sec&symbol=btc', false, true],
+  ['/exchange/full-screen/BTC_USDT', false, true],
+  ['/exchange/index', true, true],
+  ['/exchange/full-contract/usdt', true, true],
+  ['/quotes/index', true, true],
+  ['/loan/index', true, true],
+  ['/account/center/info', true, true],
+  ['/article/main/index', true, true],
+];
+
+for (const [path, footer, topBar] of VISIBILITY) {
+  test(`${path}: footer ${footer ? 'shown' : 'hidden'}, top bar ${topBar ? 'shown' : 'hidden'}`, async ({
+    page,
+  }) => {
+    await open(page, path);
+    await expect(page.getByTestId('footer')).toHaveCount(footer ? 1 : 0);
+    await expect(page.getByTestId('topbar')).toHaveCount(topBar ? 1 : 0);
+    if (topBar) {
+      await expect(page.getByTestId('topbar-login')).toBeVisible();
+      await expect(page.getByTestId('topbar-register')).toBeVisible();
+      await expect(page.getByTestId('topbar-avatar')).toHaveCount(0);
+      await expect(page.getByTestId('topbar-assets')).toHaveCount(0);
+    }
+  });
+}
+
+test('the page title is the brand on every navigation', async ({ page, request }) => {
+  const brand = await configuredBrand(request);
+  await open(page, '/home/index');
+  await expect(page).toHaveTitle(brand);
+  await expect(page.getByTestId('brand-name')).toHaveText(brand);
+
+  // Client-side navigations keep it.
+  await page.getByTestId('topbar-login').click();
+  await expect(page).toHaveURL(/\/user\/login$/);
+  await expect(page).toHaveTitle(brand);
+  await page.getByTestId('brand-link').click();
+  await expect(page).toHaveURL(/\/home\/index$/);
+  await expect(page).toHaveTitle(brand);
+
+  for (const path of ['/quotes/index', '/account/center/kyc', '/no/such/page']) {
+    await open(page, path);
+    await expect(page).toHaveTitle(brand);
+  }
+});
+
+test('customer service opens the 532 px dialog from the top bar and the footer', async ({ page }) => {
+  await open(page, '/home/index');
+  await page.getByTestId('topbar-service').click();
+  const dialog = page.getByTestId('customer-service-dialog');
+  await expect(dialog).toBeVisible();
+  // A fresh install has no customer-service link configured: the spec's warning.
+  await expect(page.locator('.ant-message')).toContainText('No available customer-service link');
+  // Measured once the opening animation has finished.
+  await expect
+    .poll(async () => Math.round((await page.locator('.ant-modal').boundingBox())?.width ?? 0))
+    .toBe(532);
+  await page.locator('.ant-modal-close').click();
+  await expect(dialog).toBeHidden();
+
+  await page.getByTestId('footer-service').click();
+  await expect(dialog).toBeVisible();
+});
+
+test('customer service shows the configured link, or the error toasts when the call fails', async ({
+  page,
+}) => {
+  await page.route('**/api/common/getCustomerService', (route) =>
+    route.fulfill({
+      json: {
+        code: 200,
+        msg: 'ok',
+        data: { data: [{ name: 'Support', url: 'https://support.example/chat' }] },
+      },
+    }),
+  );
+  await open(page, '/home/index');
+  await page.getByTestId('topbar-service').click();
+  await expect(page.getByTestId('customer-service-link')).toHaveAttribute(
+    'href',
+    'https://support.example/chat',
+  );
+  await page.locator('.ant-modal-close').click();
+
+  await page.route('**/api/common/getCustomerService', (route) =>
+    route.fulfill({ status: 500, json: { code: 500, msg: 'boom', errorCode: 'INTERNAL', data: null } }),
+  );
+  await page.getByTestId('footer-service').click();
+  await expect(page.locator('.ant-message')).toContainText('Failed to get customer-service info');
+  await page.locator('.ant-modal-close').click();
+
+  await page.route('**/api/common/getCustomerService', (route) => route.abort());
+  await page.getByTestId('topbar-service').click();
+  await expect(page.locator('.ant-message')).toContainText('Service temporarily unavailable');
+});
+
+test('white paper: a warning without a link, an error when the call fails, a new tab with one', async ({
+  page,
+  context,
+}) => {
+  await open(page, '/home/index');
+  await page.getByTestId('topbar-whitepaper').click();
+  await expect(page.locator('.ant-message')).toContainText('No white paper link available');
+
+  await page.route('**/api/common/getWhitePaperSetting', (route) => route.abort());
+  await page.reload();
+  await page.getByTestId('topbar-whitepaper').click();
+  await expect(page.locator('.ant-message')).toContainText('White paper service temporarily unavailable');
+
+  await page.route('**/api/common/getWhitePaperSetting', (route) =>
+    route.fulfill({ json: { code: 200, msg: 'ok', url: 'https://docs.example/white-paper.pdf' } }),
+  );
+  await context.route('https://docs.example/**', (route) => route.fulfill({ body: 'white paper' }));
+  await page.reload();
+  const popup = context.waitForEvent('page');
+  await page.getByTestId('topbar-whitepaper').click();
+  expect((await popup).url()).toBe('https://docs.example/white-paper.pdf');
+});
+
+test('app download shows a QR code', async ({ page }) => {
+  await open(page, '/home/index');
+  await page.getByTestId('topbar-download').hover();
+  await expect(page.locator('.hover-menu__panel [data-testid="app-download-qr"] svg')).toBeVisible();
+  await expect(page.getByTestId('footer').getByTestId('app-download-qr').locator('svg')).toBeVisible();
+});
+
+test('logged in: asset and account menus, then logout returns to /', async ({ page, request }) => {
+  const account = `lay${Date.now().toString(36)}`.slice(0, 20);
+  const email = `${account}@example.com`;
+  const password = 'Passw0rd!';
+  expect((await request.post(`/api/user/sendEmailCode?email=${email}&type=register`)).ok()).toBe(true);
+  let code = '';
+  await expect
+    .poll(async () => {
+      const body = (await (await request.get(`/api/dev/outbox?target=${email}`)).json()) as {
+        data: Array<{ body: string }>;
+      };
+      code = /\b(\d{6})\b/.exec(body.data[0]?.body ?? '')?.[1] ?? '';
+      return code;
+    })
+    .not.toBe('');
+  const registered = await request.post('/api/user/register', {
+    data: { account, email, password, confirmPassword: password, code },
+  });
+  expect((await registered.json()).code).toBe(200);
+
+  await page.goto('/user/login');
+  await page.getByTestId('login-tab-account').click();
+  await page.getByTestId('login-username').fill(account);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('topbar-avatar')).toBeVisible();
+  await expect(page.getByTestId('topbar-login')).toHaveCount(0);
+
+  await page.getByTestId('topbar-assets').click();
+  await expect(page.locator('.hover-menu__panel a', { hasText: 'Deposit' })).toBeVisible();
+
+  await page.getByTestId('topbar-avatar').click();
+  for (const key of ['info', 'security', 'device-management', 'kyc', 'agent-management']) {
+    await expect(page.getByTestId(`account-menu-${key}`)).toBeVisible();
+  }
+  // Not a merchant: no merchant-management item.
+  await expect(page.getByTestId('account-menu-merchant')).toHaveCount(0);
+  await page.getByTestId('account-menu-security').click();
+  await expect(page).toHaveURL(/\/account\/center\/security$/);
+
+  await page.getByTestId('topbar-avatar').click();
+  await page.getByTestId('topbar-logout').click();
+  await expect(page).toHaveURL(/\/home\/index$/);
+  await expect(page.getByTestId('topbar-login')).toBeVisible();
+  await expect(page.getByTestId('topbar-avatar')).toHaveCount(0);
+});
+
+test.describe('on a 375 px phone', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the menu moves into a drawer and nothing overflows', async ({ page }) => {
+    await open(page, '/home/index');
+    await expect(page.getByTestId('top-menu')).toBeHidden();
+    await expect(page.getByTestId('topbar-login')).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+
+    await page.getByTestId('mobile-menu-button').click();
+    const drawer = page.getByTestId('mobile-drawer');
+    await expect(drawer).toBeVisible();
+    await drawer.getByRole('link', { name: 'Markets' }).click();
+    await expect(page).toHaveURL(/\/quotes\/index$/);
+    await expect(drawer).toBeHidden();
+  });
+});

@@ -1,0 +1,150 @@
+// The account area chunk: the account centre (with the account menu of spec section 2, hidden on the
+// security sub-pages), the wallet and the order centre. Each is a real layout with its own navigation;
+// the screens themselves ship with later releases.
+import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { useSessionStore } from '@/lib/session-store';
+import { ACCOUNT_MENU_ITEMS, visibleAccountMenuItems } from '../layout/account-menu';
+import { isAccountMenuHidden } from '../layout/layout-rules';
+import { AreaPage, type PageId } from './area-page';
+import './account-area.css';
+
+const SECTION_PAGES: Record<string, PageId> = {
+  '/account/center/info': 'accountInfo',
+  '/account/center/security': 'accountSecurity',
+  '/account/center/device-management': 'accountDevices',
+  '/account/center/kyc': 'accountKyc',
+  '/account/center/reward-center': 'accountRewards',
+  '/account/center/merchant': 'accountMerchant',
+  '/account/center/contractAgents/agentManagement': 'accountAgents',
+  '/account/center/setting/phone': 'settingPhone',
+  '/account/center/setting/google': 'settingGoogle',
+  '/account/center/setting/email': 'settingEmail',
+  '/account/center/setting/login-pwd': 'settingLoginPwd',
+  '/account/center/setting/trade-pwd': 'settingTradePwd',
+  '/account/center/setting/anti-code': 'settingAntiCode',
+  '/account/wallet/assets': 'walletAssets',
+  '/account/wallet/deposit': 'walletDeposit',
+  '/account/wallet/withdrawal': 'walletWithdrawal',
+  '/account/wallet/history-deposit': 'walletHistoryDeposit',
+  '/account/wallet/history-withdrawal': 'walletHistoryWithdrawal',
+  '/account/wallet/bills': 'walletBills',
+  '/account/entrust/spot': 'entrustSpot',
+  '/account/entrust/margin-all': 'entrustMarginAll',
+  '/account/entrust/margin-fixed': 'entrustMarginFixed',
+  '/account/entrust/future/u': 'entrustFutureU',
+  '/account/entrust/future/coin': 'entrustFutureCoin',
+};
+
+const WALLET_TABS = [
+  { to: '/account/wallet/assets', page: 'walletAssets' },
+  { to: '/account/wallet/deposit', page: 'walletDeposit' },
+  { to: '/account/wallet/withdrawal', page: 'walletWithdrawal' },
+  { to: '/account/wallet/history-deposit', page: 'walletHistoryDeposit' },
+  { to: '/account/wallet/history-withdrawal', page: 'walletHistoryWithdrawal' },
+  { to: '/account/wallet/bills', page: 'walletBills' },
+] as const;
+
+const ENTRUST_TABS = [
+  { to: '/account/entrust/spot', page: 'entrustSpot' },
+  { to: '/account/entrust/margin-all', page: 'entrustMarginAll' },
+  { to: '/account/entrust/margin-fixed', page: 'entrustMarginFixed' },
+  { to: '/account/entrust/future/u', page: 'entrustFutureU' },
+  { to: '/account/entrust/future/coin', page: 'entrustFutureCoin' },
+] as const;
+
+function usePathname(): string {
+  return useRouterState({ select: (s) => s.location.pathname });
+}
+
+export function AccountCenterLayout() {
+  const { t } = useTranslation('layout');
+  const pathname = usePathname();
+  const isMerchant = useSessionStore((s) => s.userInfo?.is_merchant === 2);
+  const hideMenu = isAccountMenuHidden(pathname);
+  return (
+    <div className="app-container account-layout">
+      {hideMenu ? null : (
+        <nav className="account-layout__menu" aria-label={t('account.menu')} data-testid="account-menu">
+          {visibleAccountMenuItems(ACCOUNT_MENU_ITEMS, isMerchant).map((item) => (
+            <Link
+              key={item.key}
+              to={item.to}
+              className="account-layout__menu-item"
+              activeProps={{ className: 'account-layout__menu-item--active' }}
+            >
+              {t(item.labelKey)}
+            </Link>
+          ))}
+        </nav>
+      )}
+      <div className="account-layout__content">
+        {hideMenu ? (
+          <Link to="/account/center/security" className="account-layout__back">
+            {t('account.backToSecurity')}
+          </Link>
+        ) : null}
+        <Outlet />
+      </div>
+    </div>
+  );
+}
+
+function TabsLayout({ tabs, label }: { tabs: ReadonlyArray<{ to: string; page: PageId }>; label: string }) {
+  const { t } = useTranslation('routes');
+  return (
+    <div className="app-container account-tabs-layout">
+      <nav className="account-tabs" aria-label={label}>
+        {tabs.map((tab) => (
+          <Link
+            key={tab.to}
+            to={tab.to}
+            className="account-tabs__item"
+            activeProps={{ className: 'account-tabs__item--active' }}
+          >
+            {t(`pages.${tab.page}.title`)}
+          </Link>
+        ))}
+      </nav>
+      <Outlet />
+    </div>
+  );
+}
+
+export function AccountWalletLayout() {
+  const { t } = useTranslation('routes');
+  return <TabsLayout tabs={WALLET_TABS} label={t('areas.wallet')} />;
+}
+
+export function AccountEntrustLayout() {
+  const { t } = useTranslation('routes');
+  return <TabsLayout tabs={ENTRUST_TABS} label={t('areas.entrust')} />;
+}
+
+/** Links to the screens that already work for the same task. */
+function WorkingAlternative({ page }: { page: PageId }) {
+  const { t } = useTranslation('routes');
+  if (page === 'settingLoginPwd')
+    return (
+      <Link
+        to="/user/index"
+        search={{ key: 'loginPwd' }}
+        className="app-link-button app-link-button--primary"
+      >
+        {t('alternatives.loginPwd')}
+      </Link>
+    );
+  if (page === 'settingTradePwd')
+    return (
+      <Link to="/user/index" search={{ key: 'tardPwd' }} className="app-link-button app-link-button--primary">
+        {t('alternatives.tradePwd')}
+      </Link>
+    );
+  return null;
+}
+
+export function AccountSectionPage() {
+  const pathname = usePathname().replace(/\/+$/, '');
+  const page = SECTION_PAGES[pathname] ?? 'accountInfo';
+  return <AreaPage page={page} embedded actions={<WorkingAlternative page={page} />} />;
+}

@@ -1,0 +1,28 @@
+// The user area chunk: sign-in pages (auth feature) and the user centre (user-center feature).
+import { getRouteApi } from '@tanstack/react-router';
+import { LoginPage } from '@/features/auth/pages/login-page';
+import { RegisterPage } from '@/features/auth/pages/register-page';
+import { ResetPage } from '@/features/auth/pages/reset-page';
+import { UserIndexPage } from '@/features/user-center/pages/user-index-page';
+import { DEFAULT_USER_INDEX_KEY } from '../search-params';
+
+const registerRoute = getRouteApi('/user/register');
+const userIndexRoute = getRouteApi('/user/index');
+
+export function LoginRoutePage() {
+  return <LoginPage />;
+}
+
+export function RegisterRoutePage() {
+  const { invite_code: inviteCode } = registerRoute.useSearch();
+  return <RegisterPage inviteCode={inviteCode} />;
+}
+
+export function ResetRoutePage() {
+  return <ResetPage />;
+}
+
+export function UserIndexRoutePage() {
+  const key = userIndexRoute.useSearch().key ?? DEFAULT_USER_INDEX_KEY;
+  return <UserIndexPage tabKey={key} />;
+}

@@ -1,0 +1,111 @@
+// The online-customer dialog (spec section 2, width 532 px), opened from the top bar, the footer and the
+// home page. It fetches the customer-service link each time it opens and shows the spec's toasts: no link
+// -> warning, a refused call (code not 200) -> error 'failed to get customer-service info', no reply ->
+// error 'service temporarily unavailable'. The in-site chat arrives with the support release; until then
+// the dialog says so and offers the operator's link.
+import { CustomerServiceOutlined, ExportOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { App, Button, Modal, Spin } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCustomerServiceStore } from './customer-service-store';
+import { fetchCustomerServiceUrl, isServerRefusal } from './shell-links';
+
+type LinkState =
+  | { status: 'loading' }
+  | { status: 'ready'; url: string }
+  | { status: 'empty' }
+  | { status: 'failed'; reason: 'refused' | 'unreachable' };
+
+export const CUSTOMER_SERVICE_DIALOG_WIDTH = 532;
+
+export function CustomerServiceDialog() {
+  const { t } = useTranslation('layout');
+  const { message } = App.useApp();
+  const open = useCustomerServiceStore((s) => s.open);
+  const hide = useCustomerServiceStore((s) => s.hide);
+  const [state, setState] = useState<LinkState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the fetch on retry.
+  useEffect(() => {
+    if (!open) return;
+    let cancelled = false;
+    setState({ status: 'loading' });
+    fetchCustomerServiceUrl().then(
+      (url) => {
+        if (cancelled) return;
+        if (url) {
+          setState({ status: 'ready', url });
+        } else {
+          setState({ status: 'empty' });
+          void message.warning(t('customerService.noLink'));
+        }
+      },
+      (error: unknown) => {
+        if (cancelled) return;
+        const reason = isServerRefusal(error) ? 'refused' : 'unreachable';
+        setState({ status: 'failed', reason });
+        void message.error(
+          reason === 'refused' ? t('customerService.failed') : t('customerService.unavailable'),
+        );
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [open, attempt, message, t]);
+
+  return (
+    <Modal
+      open={open}
+      onCancel={hide}
+      footer={null}
+      width={CUSTOMER_SERVICE_DIALOG_WIDTH}
+      title={t('customerService.title')}
+      destroyOnHidden
+    >
+      <div className="cs-dialog" data-testid="customer-service-dialog">
+        <div className="cs-dialog__body">
+          {state.status === 'loading' ? (
+            <div className="cs-dialog__center">
+              <Spin />
+            </div>
+          ) : null}
+          {state.status === 'ready' ? (
+            <>
+              <p className="cs-dialog__text">{t('customerService.linkIntro')}</p>
+              <Button
+                type="primary"
+                size="large"
+                block
+                icon={<CustomerServiceOutlined />}
+                href={state.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                data-testid="customer-service-link"
+              >
+                {t('customerService.openLink')} <ExportOutlined />
+              </Button>
+            </>
+          ) : null}
+          {state.status === 'empty' ? (
+            <p className="cs-dialog__text">{t('customerService.noLinkText')}</p>
+          ) : null}
+          {state.status === 'failed' ? (
+            <div className="cs-dialog__center">
+              <p className="cs-dialog__text">
+                {state.reason === 'refused' ? t('customerService.failed') : t('customerService.unavailable')}
+              </p>
+              <Button onClick={() => setAttempt((n) => n + 1)}>{t('customerService.retry')}</Button>
+            </div>
+          ) : null}
+        </div>
+        <p className="cs-dialog__note">{t('customerService.chatLater')}</p>
+        <div className="cs-dialog__tip">
+          <SafetyCertificateOutlined aria-hidden />
+          <span>{t('customerService.antiFraud')}</span>
+        </div>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,38 @@
+// The main layout every route renders in (spec section 2): header with top menu and top operation bar,
+// the page, the footer (hidden on the listed paths) and the online-customer dialog. It also starts the
+// session bootstrap (fetch and merge user info when entering logged in, token refresh).
+import { Outlet, useRouterState } from '@tanstack/react-router';
+import { lazy, Suspense, useState } from 'react';
+import { useSessionBootstrap } from '@/features/auth/hooks/use-session-bootstrap';
+import { AppFooter } from './app-footer';
+import { AppHeader } from './app-header';
+import { useCustomerServiceStore } from './customer-service-store';
+import { isFooterHidden, isTopBarHidden } from './layout-rules';
+import './layout.css';
+
+const CustomerServiceDialog = lazy(() =>
+  import('./customer-service-dialog').then((m) => ({ default: m.CustomerServiceDialog })),
+);
+
+export function MainLayout() {
+  useSessionBootstrap();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const dialogOpen = useCustomerServiceStore((s) => s.open);
+  const [dialogUsed, setDialogUsed] = useState(false);
+  if (dialogOpen && !dialogUsed) setDialogUsed(true);
+
+  return (
+    <div className="app-shell">
+      <AppHeader showTopBar={!isTopBarHidden(pathname)} />
+      <main className="app-main">
+        <Outlet />
+      </main>
+      {isFooterHidden(pathname) ? null : <AppFooter />}
+      {dialogUsed ? (
+        <Suspense fallback={null}>
+          <CustomerServiceDialog />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import type { CoinEntry } from '@/lib/platform-store';
+import {
+  changeTone,
+  coinPairLabel,
+  displayChange,
+  displayPrice,
+  NO_PRICE,
+  tradeSymbol,
+} from './coin-display';
+
+function coin(overrides: Partial<CoinEntry>): CoinEntry {
+  return {
+    coin: 'BTC',
+    baseCoin: 'USDT',
+    symbol: 'btcusdt',
+    showSymbol: '',
+    customizeFlag: 1,
+    market: 'spot',
+    coinType: 1,
+    logo: '',
+    amount: null,
+    open: null,
+    change: null,
+    ...overrides,
+  };
+}
+
+describe('coin display', () => {
+  it('names the pair, or the operator-set name when customizeFlag is 2', () => {
+    expect(coinPairLabel(coin({}))).toBe('BTC/USDT');
+    expect(coinPairLabel(coin({ customizeFlag: 2, showSymbol: 'Gold' }))).toBe('Gold');
+    expect(coinPairLabel(coin({ customizeFlag: '2', showSymbol: 'XAU' }))).toBe('XAU');
+  });
+
+  it('lowercases the trade symbol except for mt5 markets', () => {
+    expect(tradeSymbol(coin({}))).toBe('btc');
+    expect(tradeSymbol(coin({ market: 'mt5', coin: 'XAUUSD' }))).toBe('XAUUSD');
+  });
+
+  it('shows a dash while prices are null', () => {
+    expect(displayPrice(null)).toBe(NO_PRICE);
+    expect(displayChange(undefined)).toBe(NO_PRICE);
+    expect(changeTone(null)).toBe('none');
+  });
+
+  it('formats prices once they exist', () => {
+    expect(displayPrice('65432.1')).toBe('65.43K');
+    expect(displayChange('-1.234')).toBe('-1.23%');
+    expect(changeTone('0.5')).toBe('rise');
+  });
+});

@@ -1,0 +1,34 @@
+// How the home page shows a coin entry: the pair name (customizeFlag 2 shows showSymbol, spec section 3),
+// the symbol used in trade links, and prices that are null until live market data is switched on.
+import { abbreviatePrice, formatChangePercent, priceDirection } from '@coin/shared/price-format';
+import type { CoinEntry } from '@/lib/platform-store';
+
+export const NO_PRICE = '—';
+
+export function coinPairLabel(coin: CoinEntry): string {
+  if (String(coin.customizeFlag) === '2' && coin.showSymbol) return coin.showSymbol;
+  const base = coin.coin.toUpperCase();
+  const quote = coin.baseCoin.toUpperCase();
+  if (base && quote) return `${base}/${quote}`;
+  return (base || coin.symbol).toUpperCase();
+}
+
+/** The trade route's symbol: mt5 markets keep their case, others are lowercased (spec section 3). */
+export function tradeSymbol(coin: CoinEntry): string {
+  const name = coin.coin || coin.symbol;
+  return coin.market === 'mt5' ? name : name.toLowerCase();
+}
+
+export function displayPrice(value: string | null | undefined): string {
+  return value === null || value === undefined || value === '' ? NO_PRICE : abbreviatePrice(value);
+}
+
+export function displayChange(value: string | null | undefined): string {
+  return value === null || value === undefined || value === '' ? NO_PRICE : formatChangePercent(value);
+}
+
+export type ChangeTone = 'rise' | 'fall' | 'draw' | 'none';
+
+export function changeTone(value: string | null | undefined): ChangeTone {
+  return value === null || value === undefined || value === '' ? 'none' : priceDirection(value);
+}

@@ -1,0 +1,37 @@
+// Start-up: the interface language is initialised with the stored choice, the platform data (config
+// script, all system settings, coin list) loads at the same time, and the app renders as soon as the
+// language is ready; platform parts that fail are reported by a toast and the app still renders.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { AppRoot } from '@/app/app-root';
+import { installPageTitle } from '@/app/page-title';
+import { router } from '@/app/router';
+import { initI18n } from '@/i18n/i18n';
+import { setUnauthorizedHandler } from '@/lib/api-client';
+import { loadPlatform } from '@/lib/platform-store';
+import { useSettingsStore } from '@/lib/settings-store';
+import '@/app/global.css';
+
+async function start(): Promise<void> {
+  const rootElement = document.getElementById('root');
+  if (!rootElement) throw new Error('#root is missing from index.html');
+  void loadPlatform();
+  installPageTitle(router);
+  // A 401 has already cleared the session locally; go to the root through the router (no reload).
+  setUnauthorizedHandler(() => {
+    void router.navigate({ to: '/' });
+  });
+  try {
+    await initI18n(useSettingsStore.getState().lang);
+  } catch (error) {
+    // The app still renders; untranslated keys are better than a blank page.
+    console.error('i18n initialisation failed', error);
+  }
+  createRoot(rootElement).render(
+    <StrictMode>
+      <AppRoot />
+    </StrictMode>,
+  );
+}
+
+void start();
