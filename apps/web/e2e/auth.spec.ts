@@ -1,14 +1,16 @@
 // Sign-in flows against the real server (DEV_OUTBOX_API=true): register with an emailed code, log in,
-// change the login password, log out, log in with the new password; reset the password; the funds
-// password; a 401 signs the user out.
+// change the login password, log out, log in with the new password; register by phone and log in with
+// the number typed differently; reset the password; the funds password; a 401 signs the user out.
 //
 // Test ids used here (stable, owned by the auth, user-center and settings features unless noted):
-//   login page:     login-page, login-tab-account|email|phone, login-username, login-password,
-//                   login-submit, login-error, login-to-register, login-to-reset
+//   login page:     login-page, login-tab-account|email|phone, login-username (on the phone tab: the
+//                   national number), login-country, login-password, login-submit, login-error,
+//                   login-to-register, login-to-reset
 //   register page:  register-page, register-tab-email|phone, register-account, register-email,
-//                   register-phone, register-code, send-code, register-password,
+//                   register-phone, register-country, register-code, send-code, register-password,
 //                   register-confirm-password, register-invite-code, register-submit, register-error
-//   reset page:     reset-page, reset-tab-email|phone, reset-email, reset-phone, reset-code, send-code,
+//   reset page:     reset-page, reset-tab-email|phone, reset-email, reset-phone, reset-country,
+//                   reset-code, send-code,
 //                   reset-password, reset-confirm-password, reset-submit, reset-error
 //   field errors:   <field>-error inside each form item (e.g. target-error, password-error)
 //   user centre:    user-center, user-center-guest, user-menu-<key>, user-section-<key>,
@@ -80,6 +82,16 @@ async function loginByUi(page: Page, username: string, password: string): Promis
   await expect(page.getByTestId('topbar-avatar')).toBeVisible();
 }
 
+/** Picks a country in a phone input's picker by searching for `search` (e.g. its dial code). */
+async function pickCountry(page: Page, testId: string, search: string, dialCode: string): Promise<void> {
+  const picker = page.getByTestId(testId);
+  await picker.click();
+  await page.keyboard.type(search);
+  await page.keyboard.press('Enter');
+  // The box shows the picked country's dial code.
+  await expect(picker).toContainText(dialCode);
+}
+
 async function logoutByUi(page: Page): Promise<void> {
   await page.getByTestId('topbar-avatar').click();
   await page.getByTestId('topbar-logout').click();
@@ -138,6 +150,50 @@ test('register, log in, change the login password, log out, log in with the new 
   await expect(page.getByTestId('login-error')).toBeVisible();
 
   await loginByUi(page, account, NEW_PASSWORD);
+  await page.goto('/user/index?key=all');
+  await expect(page.getByTestId('overview-account')).toHaveText(account);
+});
+
+test('register by phone with a picked country, then log in with the number typed differently', async ({
+  page,
+  request,
+}) => {
+  const account = uniqueAccount('p');
+  // A UK mobile number of this run: 07 and nine digits nationally, +447 and the nine canonically.
+  const digits = String(Date.now() % 1e9).padStart(9, '0');
+  const phone = `+447${digits}`;
+
+  await page.goto('/user/register');
+  await page.getByTestId('register-tab-phone').click();
+  await page.getByTestId('register-account').fill(account);
+  // The number box opens once the country list has arrived.
+  await expect(page.getByTestId('register-phone')).toBeEnabled();
+  await pickCountry(page, 'register-country', '+44', '+44');
+  // Typed nationally: trunk 0 and spaces.
+  await page
+    .getByTestId('register-phone')
+    .fill(`07${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}`);
+  await page.getByTestId('send-code').click();
+  await expect(page.getByTestId('send-code')).toBeDisabled();
+  // The code went to the canonical phone.
+  const code = await readCode(request, phone);
+  await page.getByTestId('register-code').fill(code);
+  await page.getByTestId('register-password').fill(PASSWORD);
+  await page.getByTestId('register-confirm-password').fill(PASSWORD);
+  await page.getByTestId('register-submit').click();
+  await expect(page).toHaveURL(/\/user\/login/);
+
+  await page.getByTestId('login-tab-phone').click();
+  await expect(page.getByTestId('login-username')).toBeEnabled();
+  await pickCountry(page, 'login-country', '+44', '+44');
+  // The same number without the trunk 0 and with dashes.
+  await page
+    .getByTestId('login-username')
+    .fill(`7${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`);
+  await page.getByTestId('login-password').fill(PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/home\/index/);
+  await expect(page.getByTestId('topbar-avatar')).toBeVisible();
   await page.goto('/user/index?key=all');
   await expect(page.getByTestId('overview-account')).toHaveText(account);
 });

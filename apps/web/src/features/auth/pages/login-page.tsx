@@ -1,23 +1,25 @@
 // /user/login (spec sections 2 and 4): log in by account name, email or phone. On success the token and
 // user info are stored, the current user info is fetched and merged, and the user goes to the
 // `redirect` parameter (a path in this app) or /home/index. Errors are shown inline, not as toasts.
-import { emailSchema, LOGIN_TYPES, type LoginType, phoneSchema } from '@coin/shared/auth-schemas';
+import { emailSchema, LOGIN_TYPES, type LoginType } from '@coin/shared/auth-schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
-import { Button, Form, Input, Space, Tabs, Typography } from 'antd';
+import { Button, Form, Space, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { isApiError } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
-import { FormField } from '@/lib/form-field';
 import { useSessionStore } from '@/lib/session-store';
 import { toast } from '@/lib/toast';
 import { getInfo } from '../api/get-info';
 import { login } from '../api/login';
 import { AuthCard } from '../components/auth-card';
 import { FormAlert } from '../components/form-alert';
+import { InputField } from '../components/input-field';
+import { PhoneField } from '../components/phone-input';
+import { canonicalPhoneSchema } from '../contact-target';
 import { getDeviceId } from '../device-id';
 import { redirectFromSearch } from '../redirect';
 
@@ -31,8 +33,15 @@ const schemas = {
     password: passwordField,
   }),
   email: z.object({ username: emailSchema, password: passwordField }),
-  phone: z.object({ username: phoneSchema, password: passwordField }),
+  // The phone input composes the canonical phone, the form the server stored at registration.
+  phone: z.object({ username: canonicalPhoneSchema, password: passwordField }),
 } satisfies Record<LoginType, z.ZodType>;
+
+/** How the browser should fill and key in the name on the tabs with a plain text box. */
+const USERNAME_INPUT = {
+  account: { inputMode: 'text', autoComplete: 'username' },
+  email: { inputMode: 'email', autoComplete: 'email' },
+} as const;
 
 type LoginForm = { username: string; password: string };
 
@@ -73,40 +82,38 @@ function LoginFormPanel({ type, onDone }: { type: LoginType; onDone(): void }) {
   return (
     <form onSubmit={submit} noValidate data-testid={`login-form-${type}`}>
       <Form layout="vertical" component={false}>
-        <FormField
-          inputId={`login-${type}-username`}
-          control={control}
-          name="username"
-          label={t(`login.username.${type}`)}
-          required
-          render={(field) => (
-            <Input
-              {...field}
-              id={`login-${type}-username`}
-              size="large"
-              inputMode={type === 'phone' ? 'tel' : type === 'email' ? 'email' : 'text'}
-              autoComplete={type === 'email' ? 'email' : type === 'phone' ? 'tel' : 'username'}
-              placeholder={t(`login.placeholder.${type}`)}
-              data-testid="login-username"
-            />
-          )}
-        />
-        <FormField
-          inputId={`login-${type}-password`}
+        {type === 'phone' ? (
+          <PhoneField
+            control={control}
+            name="username"
+            id="login-phone-username"
+            testId="login-username"
+            countryTestId="login-country"
+            label={t('login.username.phone')}
+            required
+          />
+        ) : (
+          <InputField
+            control={control}
+            name="username"
+            id={`login-${type}-username`}
+            testId="login-username"
+            label={t(`login.username.${type}`)}
+            required
+            {...USERNAME_INPUT[type]}
+            placeholder={t(`login.placeholder.${type}`)}
+          />
+        )}
+        <InputField
           control={control}
           name="password"
+          id={`login-${type}-password`}
+          testId="login-password"
           label={t('fields.password')}
           required
-          render={(field) => (
-            <Input.Password
-              {...field}
-              id={`login-${type}-password`}
-              size="large"
-              autoComplete="current-password"
-              placeholder={t('placeholder.password')}
-              data-testid="login-password"
-            />
-          )}
+          password
+          autoComplete="current-password"
+          placeholder={t('placeholder.password')}
         />
         <FormAlert message={formError} testId="login-error" />
         <Button
