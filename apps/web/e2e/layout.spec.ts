@@ -165,6 +165,43 @@ test('app download shows a QR code', async ({ page }) => {
   await expect(page.getByTestId('footer').getByTestId('app-download-qr').locator('svg')).toBeVisible();
 });
 
+test('the layout and the home page render and work while antd has not arrived', async ({ page }) => {
+  // antd is kept off the start-up path (components/antd-scope.tsx): hold back every script that carries
+  // antd's style engine until the page has been checked, then let them through.
+  let release: () => void = () => {};
+  const antdArrives = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const held: string[] = [];
+  await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes('data-css-hash')) {
+      held.push(route.request().url());
+      await antdArrives;
+    }
+    await route.fulfill({ response, body });
+  });
+
+  // Not waiting for the load event: with antd on the start-up path it would never come.
+  await page.goto('/home/index', { waitUntil: 'commit' });
+  await expect(page.getByTestId('home-title')).toBeVisible();
+  await expect(page.getByTestId('hot-coin').first()).toBeVisible();
+  await expect(page.getByTestId('home-contact-support')).toBeVisible();
+  await expect(page.getByTestId('topbar-login')).toBeVisible();
+  await expect(page.getByTestId('footer')).toBeVisible();
+  // Plain-React parts work too: a header menu and client-side navigation.
+  await page.getByTestId('nav-trade').click();
+  await page.locator('.hover-menu__panel a', { hasText: 'Spot trading' }).click();
+  await expect(page.getByTestId('trade-type')).toHaveText('Spot');
+  // Only the lazily loaded antd parts (the language switch here) were waiting.
+  expect(held.length).toBeGreaterThan(0);
+  await expect(page.getByTestId('language-switch')).toHaveCount(0);
+
+  release();
+  await expect(page.getByTestId('language-switch').first()).toBeVisible();
+});
+
 test('logged in: asset and account menus, then logout returns to /', async ({ page, request }) => {
   const account = `lay${Date.now().toString(36)}`.slice(0, 20);
   const email = `${account}@example.com`;

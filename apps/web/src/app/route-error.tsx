@@ -3,8 +3,8 @@
 // the current build; any other error offers to try the route again.
 import { CloudDownloadOutlined, WarningOutlined } from '@ant-design/icons';
 import { type ErrorComponentProps, Link, useRouter } from '@tanstack/react-router';
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { AppButton } from '@/components/button';
 import { isChunkLoadError } from './load-chunk';
 
 export function RouteError({ error, reset }: ErrorComponentProps) {
@@ -30,13 +30,13 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
       </p>
       <div className="route-state__actions">
         {chunkFailed ? (
-          <Button type="primary" onClick={() => window.location.reload()} data-testid="chunk-reload">
+          <AppButton variant="primary" onClick={() => window.location.reload()} data-testid="chunk-reload">
             {t('error.reload')}
-          </Button>
+          </AppButton>
         ) : (
-          <Button type="primary" onClick={retry}>
+          <AppButton variant="primary" onClick={retry}>
             {t('error.retry')}
-          </Button>
+          </AppButton>
         )}
         <Link to="/home/index" reloadDocument={chunkFailed}>
           {t('error.home')}

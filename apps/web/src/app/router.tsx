@@ -21,13 +21,13 @@ import { withChunkTimeout } from './load-chunk';
 import { RouteError } from './route-error';
 import { RoutePending } from './route-pending';
 import {
-  assetsIndexSearchSchema,
   inviteCodeFromPath,
   parseSearch,
-  registerSearchSchema,
   stringifySearch,
-  tradeSearchSchema,
-  userIndexSearchSchema,
+  validateAssetsIndexSearch,
+  validateRegisterSearch,
+  validateTradeSearch,
+  validateUserIndexSearch,
 } from './search-params';
 
 const areas = {
@@ -104,7 +104,7 @@ const userLoginRoute = createRoute({
 const userRegisterRoute = createRoute({
   getParentRoute: root,
   path: 'user/register',
-  validateSearch: registerSearchSchema,
+  validateSearch: validateRegisterSearch,
   component: lazyRouteComponent(areas.user, 'RegisterRoutePage'),
 });
 const userResetRoute = createRoute({
@@ -115,7 +115,7 @@ const userResetRoute = createRoute({
 const userIndexRoute = createRoute({
   getParentRoute: root,
   path: 'user/index',
-  validateSearch: userIndexSearchSchema,
+  validateSearch: validateUserIndexSearch,
   component: lazyRouteComponent(areas.user, 'UserIndexRoutePage'),
 });
 
@@ -136,7 +136,7 @@ const tradeRoute = forward('trade', root, '/trade/index');
 const tradeIndexRoute = createRoute({
   getParentRoute: root,
   path: 'trade/index',
-  validateSearch: tradeSearchSchema,
+  validateSearch: validateTradeSearch,
   component: lazyRouteComponent(areas.trade, 'TradeIndexPage'),
 });
 const ruleRoute = forward('rule', root, '/rule/index');
@@ -155,7 +155,7 @@ const assetsRoute = forward('assets', root, '/assets/index');
 const assetsIndexRoute = createRoute({
   getParentRoute: root,
   path: 'assets/index',
-  validateSearch: assetsIndexSearchSchema,
+  validateSearch: validateAssetsIndexSearch,
   component: lazyRouteComponent(areas.assets, 'AssetsIndexPage'),
 });
 const marketRoute = forward('market', root, '/market/main');

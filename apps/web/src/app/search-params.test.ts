@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
-  assetsIndexSearchSchema,
+  ASSETS_INDEX_KEYS,
   inviteCodeFromPath,
+  oneOf,
   parseSearch,
-  registerSearchSchema,
+  queryText,
   stringifySearch,
-  tradeSearchSchema,
-  userIndexSearchSchema,
+  TRADE_TYPES,
+  tradeSymbolParam,
+  USER_INDEX_KEYS,
+  validateAssetsIndexSearch,
+  validateRegisterSearch,
+  validateTradeSearch,
+  validateUserIndexSearch,
 } from './search-params';
 
 describe('inviteCodeFromPath', () => {
@@ -31,22 +37,67 @@ describe('search strings', () => {
   });
 });
 
-describe('search schemas', () => {
+describe('search validators', () => {
   it('validates the trade type and symbol', () => {
-    expect(tradeSearchSchema.parse({ type: 'sec', symbol: 'BTC' })).toEqual({ type: 'sec', symbol: 'btc' });
-    expect(tradeSearchSchema.parse({ type: 'nope', symbol: '<x>' })).toEqual({});
-    expect(tradeSearchSchema.parse({})).toEqual({});
+    expect(validateTradeSearch({ type: 'sec', symbol: 'BTC' })).toStrictEqual({ type: 'sec', symbol: 'btc' });
+    expect(validateTradeSearch({ type: 'usta', symbol: ' EthUsdt ' })).toStrictEqual({
+      type: 'usta',
+      symbol: 'ethusdt',
+    });
+    // An invalid value comes back as an explicit undefined: the router merges this over the raw search.
+    expect(validateTradeSearch({ type: 'nope', symbol: '<x>' })).toStrictEqual({
+      type: undefined,
+      symbol: undefined,
+    });
+    expect(validateTradeSearch({ type: 'nope' })).toStrictEqual({ type: undefined });
+    expect(validateTradeSearch({})).toStrictEqual({});
+    for (const type of TRADE_TYPES) expect(validateTradeSearch({ type })).toStrictEqual({ type });
+  });
+
+  it('keeps a trade symbol of 1 to 32 letters, digits and underscores only', () => {
+    expect(tradeSymbolParam('btc_usdt')).toBe('btc_usdt');
+    expect(tradeSymbolParam('A'.repeat(32))).toBe('a'.repeat(32));
+    expect(tradeSymbolParam('a'.repeat(33))).toBeUndefined();
+    expect(tradeSymbolParam('   ')).toBeUndefined();
+    expect(tradeSymbolParam('btc-usdt')).toBeUndefined();
+    expect(tradeSymbolParam('btc usdt')).toBeUndefined();
+    expect(tradeSymbolParam(42)).toBeUndefined();
+    expect(tradeSymbolParam(undefined)).toBeUndefined();
   });
 
   it('validates the user-centre and assets keys', () => {
-    expect(userIndexSearchSchema.parse({ key: 'loginPwd' })).toEqual({ key: 'loginPwd' });
-    expect(userIndexSearchSchema.parse({ key: 'bogus' })).toEqual({});
-    expect(assetsIndexSearchSchema.parse({ key: 'swap' })).toEqual({ key: 'swap' });
-    expect(assetsIndexSearchSchema.parse({})).toEqual({});
+    expect(validateUserIndexSearch({ key: 'loginPwd' })).toStrictEqual({ key: 'loginPwd' });
+    expect(validateUserIndexSearch({ key: 'bogus' })).toStrictEqual({ key: undefined });
+    expect(validateUserIndexSearch({ key: 'LOGINPWD' })).toStrictEqual({ key: undefined });
+    expect(validateAssetsIndexSearch({ key: 'nonsense' })).toStrictEqual({ key: undefined });
+    expect(validateAssetsIndexSearch({ key: 'swap' })).toStrictEqual({ key: 'swap' });
+    expect(validateAssetsIndexSearch({})).toStrictEqual({});
+    for (const key of USER_INDEX_KEYS) expect(validateUserIndexSearch({ key })).toStrictEqual({ key });
+    for (const key of ASSETS_INDEX_KEYS) expect(validateAssetsIndexSearch({ key })).toStrictEqual({ key });
   });
 
   it('keeps an invite code and drops an empty one', () => {
-    expect(registerSearchSchema.parse({ invite_code: 'AB12' })).toEqual({ invite_code: 'AB12' });
-    expect(registerSearchSchema.parse({ invite_code: '' })).toEqual({});
+    expect(validateRegisterSearch({ invite_code: 'AB12' })).toStrictEqual({ invite_code: 'AB12' });
+    expect(validateRegisterSearch({ invite_code: '  AB12 ' })).toStrictEqual({ invite_code: 'AB12' });
+    expect(validateRegisterSearch({ invite_code: '' })).toStrictEqual({ invite_code: undefined });
+    expect(validateRegisterSearch({ invite_code: '   ' })).toStrictEqual({ invite_code: undefined });
+    expect(validateRegisterSearch({})).toStrictEqual({});
+    expect(validateRegisterSearch({ invite_code: 'x'.repeat(64) })).toStrictEqual({
+      invite_code: 'x'.repeat(64),
+    });
+    expect(validateRegisterSearch({ invite_code: 'x'.repeat(65) })).toStrictEqual({ invite_code: undefined });
+    expect(validateRegisterSearch({ invite_code: 123456 })).toStrictEqual({ invite_code: undefined });
+  });
+
+  it('drops keys the route does not know', () => {
+    expect(validateTradeSearch({ type: 'spot', extra: 'x' })).toStrictEqual({ type: 'spot' });
+    expect(validateRegisterSearch({ invite_code: 'A', key: 'loginPwd' })).toStrictEqual({ invite_code: 'A' });
+  });
+
+  it('has helpers that never throw on odd input', () => {
+    expect(oneOf(TRADE_TYPES, 'spot')).toBe('spot');
+    expect(oneOf(TRADE_TYPES, ['spot'])).toBeUndefined();
+    expect(oneOf(TRADE_TYPES, null)).toBeUndefined();
+    expect(queryText({ toString: () => 'x' })).toBeUndefined();
   });
 });

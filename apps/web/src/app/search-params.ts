@@ -1,11 +1,12 @@
-// Owns the typed search params of spec section 2 (zod schemas the router validates with), the plain
+// Owns the typed search params of spec section 2 (the validator functions the router runs), the plain
 // string query-string format the router uses, and the '/i&' invite marker.
 //
 // The router's default search format JSON-encodes values, so an invite code such as 123456 would read as a
 // number and be written back as "%22123456%22"; this client's links are shared by hand, so every search
 // value is a plain string instead.
-// zod/mini: this module is part of the start-up chunk, and the classic API is not tree-shakable.
-import * as z from 'zod/mini';
+//
+// The validators are small functions rather than a schema library: this module is on the start-up path.
+// Each known key is kept when valid and reads as undefined otherwise (never an error).
 
 export const TRADE_TYPES = ['sec', 'spot', 'usta'] as const;
 export type TradeType = (typeof TRADE_TYPES)[number];
@@ -36,37 +37,91 @@ export const ASSETS_INDEX_KEYS = [
 ] as const;
 export type AssetsIndexKey = (typeof ASSETS_INDEX_KEYS)[number];
 
-/** A free-text query value: trimmed, 1 to 64 characters; anything else is dropped. */
-const queryText = z.catch(z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))), undefined);
-
-// Defaults are applied by the pages (see the DEFAULT_* constants), not by the schemas: a default here
+// Defaults are applied by the pages (see the DEFAULT_* constants), not by the validators: a default here
 // would be written into every URL the router builds, turning /trade into /trade/index?type=spot.
 
 export const DEFAULT_TRADE_TYPE: TradeType = 'spot';
 export const DEFAULT_USER_INDEX_KEY: UserIndexKey = 'all';
 export const DEFAULT_ASSETS_INDEX_KEY: AssetsIndexKey = 'overview';
 
+/** The raw search object the router hands to a validator. */
+export type RawSearch = Record<string, unknown>;
+
+/** `value` when it is one of `options`, else undefined. */
+export function oneOf<const T extends string>(options: readonly T[], value: unknown): T | undefined {
+  return typeof value === 'string' && (options as readonly string[]).includes(value)
+    ? (value as T)
+    : undefined;
+}
+
+/** A free-text query value: trimmed, 1 to 64 characters; anything else is dropped. */
+export function queryText(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const text = value.trim();
+  return text.length >= 1 && text.length <= 64 ? text : undefined;
+}
+
+const SYMBOL = /^[a-z0-9_]{1,32}$/;
+
+/** A trade symbol: trimmed and lower-cased, then 1 to 32 of a-z, 0-9 and '_'; anything else is dropped. */
+export function tradeSymbolParam(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const symbol = value.trim().toLowerCase();
+  return SYMBOL.test(symbol) ? symbol : undefined;
+}
+
+/**
+ * The validated value of each known key the raw search has: undefined when it is invalid. The router
+ * merges a route's validated search over the raw one, so an invalid value must come back as an explicit
+ * undefined to replace it (`?type=bogus` reads as no type); keys the raw search lacks stay absent.
+ */
+function validated<T extends object>(search: RawSearch, values: T): Partial<T> {
+  const result: Partial<T> = {};
+  for (const key of Object.keys(values) as Array<keyof T & string>) {
+    if (key in search) result[key] = values[key];
+  }
+  return result;
+}
+
+export interface TradeSearch {
+  type?: TradeType;
+  symbol?: string;
+}
+
 /** `/trade/index?type=sec|spot|usta&symbol=btc`; an unknown type is dropped (spot is shown). */
-export const tradeSearchSchema = z.object({
-  type: z.catch(z.optional(z.enum(TRADE_TYPES)), undefined),
-  symbol: z.catch(
-    z.optional(z.string().check(z.trim(), z.toLowerCase(), z.regex(/^[a-z0-9_]{1,32}$/))),
-    undefined,
-  ),
-});
+export function validateTradeSearch(search: RawSearch): TradeSearch {
+  return validated(search, {
+    type: oneOf(TRADE_TYPES, search.type),
+    symbol: tradeSymbolParam(search.symbol),
+  });
+}
+
+export interface UserIndexSearch {
+  key?: UserIndexKey;
+}
 
 /** `/user/index?key=`; an unknown key is dropped (the whole user centre, 'all', is shown). */
-export const userIndexSearchSchema = z.object({
-  key: z.catch(z.optional(z.enum(USER_INDEX_KEYS)), undefined),
-});
+export function validateUserIndexSearch(search: RawSearch): UserIndexSearch {
+  return validated(search, { key: oneOf(USER_INDEX_KEYS, search.key) });
+}
+
+export interface AssetsIndexSearch {
+  key?: AssetsIndexKey;
+}
 
 /** `/assets/index?key=`; an unknown key is dropped (the overview is shown). */
-export const assetsIndexSearchSchema = z.object({
-  key: z.catch(z.optional(z.enum(ASSETS_INDEX_KEYS)), undefined),
-});
+export function validateAssetsIndexSearch(search: RawSearch): AssetsIndexSearch {
+  return validated(search, { key: oneOf(ASSETS_INDEX_KEYS, search.key) });
+}
 
-/** `/user/register?invite_code=`. */
-export const registerSearchSchema = z.object({ invite_code: queryText });
+export interface RegisterSearch {
+  invite_code?: string;
+}
+
+/** `/user/register?invite_code=`: trimmed, 1 to 64 characters. */
+export function validateRegisterSearch(search: RawSearch): RegisterSearch {
+  return validated(search, { invite_code: queryText(search.invite_code) });
+}
 
 export function parseSearch(searchStr: string): Record<string, string> {
   const result: Record<string, string> = {};

@@ -3,7 +3,17 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 const apiPost = vi.fn();
 vi.mock('@/lib/api-client', () => ({ apiPost: (...args: unknown[]) => apiPost(...args) }));
 
-const { selectBrandName, usePlatformStore } = await import('./platform-store');
+const {
+  readCode,
+  readCoinLists,
+  readDecimalText,
+  readOptionalText,
+  readPlatformConfig,
+  readPlatformSettings,
+  readText,
+  selectBrandName,
+  usePlatformStore,
+} = await import('./platform-store');
 
 const coin = {
   coin: 'btc',
@@ -75,5 +85,73 @@ describe('usePlatformStore', () => {
     expect(selectBrandName({ config: null, settings })).toBe('Settings brand');
     expect(selectBrandName({ config: { ...config, brandName: '' }, settings })).toBe('Settings brand');
     expect(selectBrandName({ config: null, settings: null })).toBe('');
+  });
+});
+
+describe('reading the platform replies', () => {
+  it('reads each kind of field, with its fallback for a mistyped value', () => {
+    expect([readText('a'), readText(1), readText(null), readText(undefined)]).toEqual(['a', '', '', '']);
+    expect([
+      readOptionalText('a'),
+      readOptionalText(null),
+      readOptionalText(undefined),
+      readOptionalText(1),
+    ]).toEqual(['a', null, undefined, null]);
+    expect([
+      readDecimalText('1.50'),
+      readDecimalText(7.2),
+      readDecimalText(0),
+      readDecimalText(null),
+    ]).toEqual(['1.50', '7.2', '0', null]);
+    expect([
+      readDecimalText(Number.NaN),
+      readDecimalText(Number.POSITIVE_INFINITY),
+      readDecimalText(true),
+    ]).toEqual([null, null, null]);
+    expect(readDecimalText(undefined)).toBeUndefined();
+    expect([readCode(2), readCode('2'), readCode(null), readCode(false), readCode(Number.NaN)]).toEqual([
+      2,
+      '2',
+      null,
+      null,
+      null,
+    ]);
+  });
+
+  it('fails a part only when the reply is not an object', () => {
+    for (const reply of [null, undefined, 'x', 3, [], [{}]]) {
+      expect(readPlatformConfig(reply)).toBeNull();
+      expect(readPlatformSettings(reply)).toBeNull();
+      expect(readCoinLists(reply)).toBeNull();
+    }
+    expect(readPlatformConfig({})).toEqual({ brandName: '', logo: '', imageUrls: {}, features: {} });
+  });
+
+  it('keeps a map only when every value has the right type', () => {
+    expect(readPlatformConfig({ imageUrls: { a: '/a.png' }, features: { otc: true } })).toMatchObject({
+      imageUrls: { a: '/a.png' },
+      features: { otc: true },
+    });
+    expect(readPlatformConfig({ imageUrls: { a: '/a.png', b: 2 }, features: { otc: 'yes' } })).toMatchObject({
+      imageUrls: {},
+      features: {},
+    });
+    expect(readPlatformConfig({ imageUrls: ['/a.png'] })?.imageUrls).toEqual({});
+  });
+
+  it('keeps a list only when every item is an object', () => {
+    const coins = readCoinLists({ coinList: [coin, { coin: 'eth', amount: 3 }], currencyList: [coin, 'x'] });
+    expect(coins?.coinList.map((c) => [c.coin, c.amount])).toEqual([
+      ['btc', null],
+      ['eth', '3'],
+    ]);
+    expect(coins?.currencyList).toEqual([]);
+    expect(coins?.contractList).toEqual([]);
+    const settings = readPlatformSettings({
+      languages: [{ dictValue: 'en', remark: 1 }],
+      appDownload: { ios: 5 },
+    });
+    expect(settings?.languages).toEqual([{ dictValue: 'en', remark: '', imgUrl: '' }]);
+    expect(settings?.appDownload).toMatchObject({ ios: null });
   });
 });

@@ -3,8 +3,9 @@
 // currencies and rates, app-download links) and the three coin lists. Each part loads independently, so
 // one failing endpoint never blocks the others; `failed` lists the parts that could not be loaded so the
 // shell can tell the user.
-// zod/mini keeps this start-up module small (the classic API is not tree-shakable).
-import * as z from 'zod/mini';
+// The replies are read field by field with the small readers below rather than a schema library (this
+// module is on the start-up path): a missing or mistyped field gets its fallback instead of failing the
+// whole part, and only a reply that is not an object at all counts as a failure.
 import { create } from 'zustand';
 import { apiPost } from '@/lib/api-client';
 
@@ -14,76 +15,190 @@ declare global {
   }
 }
 
-const text = z.catch(z.string(), '');
-const optionalText = z.catch(z.optional(z.nullable(z.string())), null);
-const decimalText = z.catch(
-  z.optional(
-    z.nullable(
-      z.pipe(
-        z.union([z.string(), z.number()]),
-        z.transform((v) => String(v)),
-      ),
-    ),
-  ),
-  null,
-);
-const codeValue = z.catch(z.optional(z.nullable(z.union([z.number(), z.string()]))), null);
+type Fields = Record<string, unknown>;
 
-const platformConfigSchema = z.object({
-  brandName: text,
-  logo: text,
-  imageUrls: z.catch(z.record(z.string(), z.string()), {}),
-  features: z.catch(z.record(z.string(), z.boolean()), {}),
-});
-export type PlatformConfig = z.infer<typeof platformConfigSchema>;
+/** A plain object (not null, not an array), else null. */
+function asObject(value: unknown): Fields | null {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Fields) : null;
+}
 
-const languageOptionSchema = z.object({ dictValue: text, remark: text, imgUrl: text });
-export type LanguageOption = z.infer<typeof languageOptionSchema>;
+/** A string, else ''. */
+export function readText(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
 
-const currencyOptionSchema = z.object({
-  exchange_code: text,
-  quote_currency: text,
-  exchange_value: text,
-  rate: decimalText,
-});
-export type CurrencyOption = z.infer<typeof currencyOptionSchema>;
+/** A string, null or absent (undefined) as given; anything else reads as null. */
+export function readOptionalText(value: unknown): string | null | undefined {
+  return value === undefined || value === null || typeof value === 'string' ? value : null;
+}
 
-const platformSettingsSchema = z.object({
-  brandName: text,
-  defaultLang: text,
-  languages: z.catch(z.array(languageOptionSchema), []),
-  defaultCurrency: text,
-  currencies: z.catch(z.array(currencyOptionSchema), []),
-  appDownload: z.catch(z.object({ android: optionalText, ios: optionalText, page: optionalText }), {
-    android: null,
-    ios: null,
-    page: null,
-  }),
-  ratesUpdatedAt: optionalText,
-});
-export type PlatformSettings = z.infer<typeof platformSettingsSchema>;
+function isFiniteNumber(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
+}
 
-const coinEntrySchema = z.object({
-  coin: text,
-  baseCoin: text,
-  symbol: text,
-  showSymbol: text,
-  customizeFlag: codeValue,
-  market: text,
-  coinType: codeValue,
-  logo: text,
-  amount: decimalText,
-  open: decimalText,
-  change: decimalText,
-});
-export type CoinEntry = z.infer<typeof coinEntrySchema>;
+/** A decimal sent as a string or a finite number, kept as a string; null or absent as given; else null. */
+export function readDecimalText(value: unknown): string | null | undefined {
+  if (value === undefined || value === null || typeof value === 'string') return value;
+  return isFiniteNumber(value) ? String(value) : null;
+}
 
-const coinListsSchema = z.object({
-  coinList: z.catch(z.array(coinEntrySchema), []),
-  currencyList: z.catch(z.array(coinEntrySchema), []),
-  contractList: z.catch(z.array(coinEntrySchema), []),
-});
-export type CoinLists = z.infer<typeof coinListsSchema>;
+/** A code sent as a finite number or a string; null or absent as given; anything else reads as null. */
+export function readCode(value: unknown): number | string | null | undefined {
+  if (value === undefined || value === null || typeof value === 'string' || isFiniteNumber(value))
+    return value;
+  return null;
+}
+
+/** An object whose values all pass `isValue`, copied; else `{}`. */
+function readRecord<T>(value: unknown, isValue: (v: unknown) => v is T): Record<string, T> {
+  const object = asObject(value);
+  if (!object) return {};
+  const entries = Object.entries(object);
+  return entries.every(([, v]) => isValue(v)) ? (Object.fromEntries(entries) as Record<string, T>) : {};
+}
+
+/** An array whose items are all objects, each read by `read`; else `[]`. */
+function readList<T>(value: unknown, read: (item: Fields) => T): T[] {
+  if (!Array.isArray(value)) return [];
+  const items = value.map(asObject);
+  return items.every((item) => item !== null) ? items.map((item) => read(item as Fields)) : [];
+}
+
+const isString = (v: unknown): v is string => typeof v === 'string';
+const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
+
+export interface PlatformConfig {
+  brandName: string;
+  logo: string;
+  imageUrls: Record<string, string>;
+  features: Record<string, boolean>;
+}
+
+export interface LanguageOption {
+  dictValue: string;
+  remark: string;
+  imgUrl: string;
+}
+
+export interface CurrencyOption {
+  exchange_code: string;
+  quote_currency: string;
+  exchange_value: string;
+  rate?: string | null | undefined;
+}
+
+export interface AppDownloadLinks {
+  android?: string | null | undefined;
+  ios?: string | null | undefined;
+  page?: string | null | undefined;
+}
+
+export interface PlatformSettings {
+  brandName: string;
+  defaultLang: string;
+  languages: LanguageOption[];
+  defaultCurrency: string;
+  currencies: CurrencyOption[];
+  appDownload: AppDownloadLinks;
+  ratesUpdatedAt?: string | null | undefined;
+}
+
+export interface CoinEntry {
+  coin: string;
+  baseCoin: string;
+  symbol: string;
+  showSymbol: string;
+  customizeFlag?: number | string | null | undefined;
+  market: string;
+  coinType?: number | string | null | undefined;
+  logo: string;
+  amount?: string | null | undefined;
+  open?: string | null | undefined;
+  change?: string | null | undefined;
+}
+
+export interface CoinLists {
+  coinList: CoinEntry[];
+  currencyList: CoinEntry[];
+  contractList: CoinEntry[];
+}
+
+/** Reads the platform config script's object; null when it is not an object. */
+export function readPlatformConfig(value: unknown): PlatformConfig | null {
+  const o = asObject(value);
+  if (!o) return null;
+  return {
+    brandName: readText(o.brandName),
+    logo: readText(o.logo),
+    imageUrls: readRecord(o.imageUrls, isString),
+    features: readRecord(o.features, isBoolean),
+  };
+}
+
+function readLanguageOption(o: Fields): LanguageOption {
+  return { dictValue: readText(o.dictValue), remark: readText(o.remark), imgUrl: readText(o.imgUrl) };
+}
+
+function readCurrencyOption(o: Fields): CurrencyOption {
+  return {
+    exchange_code: readText(o.exchange_code),
+    quote_currency: readText(o.quote_currency),
+    exchange_value: readText(o.exchange_value),
+    rate: readDecimalText(o.rate),
+  };
+}
+
+function readAppDownload(value: unknown): AppDownloadLinks {
+  const o = asObject(value);
+  if (!o) return { android: null, ios: null, page: null };
+  return {
+    android: readOptionalText(o.android),
+    ios: readOptionalText(o.ios),
+    page: readOptionalText(o.page),
+  };
+}
+
+/** Reads the all-settings reply; null when it is not an object. */
+export function readPlatformSettings(value: unknown): PlatformSettings | null {
+  const o = asObject(value);
+  if (!o) return null;
+  return {
+    brandName: readText(o.brandName),
+    defaultLang: readText(o.defaultLang),
+    languages: readList(o.languages, readLanguageOption),
+    defaultCurrency: readText(o.defaultCurrency),
+    currencies: readList(o.currencies, readCurrencyOption),
+    appDownload: readAppDownload(o.appDownload),
+    ratesUpdatedAt: readOptionalText(o.ratesUpdatedAt),
+  };
+}
+
+function readCoinEntry(o: Fields): CoinEntry {
+  return {
+    coin: readText(o.coin),
+    baseCoin: readText(o.baseCoin),
+    symbol: readText(o.symbol),
+    showSymbol: readText(o.showSymbol),
+    customizeFlag: readCode(o.customizeFlag),
+    market: readText(o.market),
+    coinType: readCode(o.coinType),
+    logo: readText(o.logo),
+    amount: readDecimalText(o.amount),
+    open: readDecimalText(o.open),
+    change: readDecimalText(o.change),
+  };
+}
+
+/** Reads the coin-list reply; null when it is not an object. */
+export function readCoinLists(value: unknown): CoinLists | null {
+  const o = asObject(value);
+  if (!o) return null;
+  return {
+    coinList: readList(o.coinList, readCoinEntry),
+    currencyList: readList(o.currencyList, readCoinEntry),
+    contractList: readList(o.contractList, readCoinEntry),
+  };
+}
 
 export const PLATFORM_PARTS = ['config', 'settings', 'coins'] as const;
 export type PlatformPart = (typeof PLATFORM_PARTS)[number];
@@ -121,24 +236,24 @@ function loadConfigScript(): Promise<unknown> {
   });
 }
 
-function parseOrThrow<T>(schema: z.ZodMiniType<T>, value: unknown, part: PlatformPart): T {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new Error(`platform ${part} has an unexpected shape`);
-  return parsed.data;
+function readOrThrow<T>(read: (value: unknown) => T | null, value: unknown, part: PlatformPart): T {
+  const result = read(value);
+  if (result === null) throw new Error(`platform ${part} has an unexpected shape`);
+  return result;
 }
 
 const loaders = {
-  config: async () => parseOrThrow(platformConfigSchema, await loadConfigScript(), 'config'),
+  config: async () => readOrThrow(readPlatformConfig, await loadConfigScript(), 'config'),
   // Silent: the shell shows one toast for whatever failed at start instead of one per call.
   settings: async () =>
-    parseOrThrow(
-      platformSettingsSchema,
+    readOrThrow(
+      readPlatformSettings,
       await apiPost<unknown>('/api/common/getAllSetting', undefined, { silent: true }),
       'settings',
     ),
   coins: async () =>
-    parseOrThrow(
-      coinListsSchema,
+    readOrThrow(
+      readCoinLists,
       await apiPost<unknown>('/api/common/getCoinList', undefined, { silent: true }),
       'coins',
     ),

@@ -1,10 +1,11 @@
 // Owns user notifications (antd `message`) and the error-toast throttle of spec section 8: at most one
 // error toast per 2 s, so a burst of failing requests shows one message instead of a stack.
 //
-// antd's static `message` cannot see ConfigProvider (theme, locale). The layout can hand in the
-// context-aware instance from `App.useApp().message` through `bindToastApi`; until then the static one
-// is used.
-import { message as staticMessage } from 'antd';
+// antd is not part of the start-up bundle: the first toast loads antd's message host
+// (components/toast-host.tsx, a dynamic import) and later toasts use it directly. Toasts asked for while
+// it loads are shown in order once it is ready. The host renders inside the antd scope, so messages
+// follow the theme. `bindToastApi` can hand in another instance (for example a context-aware
+// `App.useApp().message`); `bindToastApi(null)` returns to the host.
 
 export const ERROR_TOAST_INTERVAL_MS = 2000;
 
@@ -27,32 +28,69 @@ export interface ToastApi {
   info(content: string): unknown;
 }
 
-let api: ToastApi = staticMessage;
+type ToastKind = keyof ToastApi;
+
+let bound: ToastApi | null = null;
+let host: ToastApi | null = null;
+let hostLoading: Promise<ToastApi> | null = null;
+
+function loadHost(): Promise<ToastApi> {
+  hostLoading ??= import('@/components/toast-host')
+    .then((module) => module.mountToastHost())
+    .then(
+      (api) => {
+        host = api;
+        return api;
+      },
+      (error: unknown) => {
+        // A failed chunk download is retried by the next toast.
+        hostLoading = null;
+        throw error;
+      },
+    );
+  return hostLoading;
+}
+
+function show(kind: ToastKind, content: string): void {
+  const ready = bound ?? host;
+  if (ready) {
+    ready[kind](content);
+    return;
+  }
+  loadHost().then(
+    (api) => {
+      (bound ?? api)[kind](content);
+    },
+    (error: unknown) => {
+      console.error('The message component could not be loaded', error, content);
+    },
+  );
+}
 
 export function bindToastApi(instance: ToastApi | null): void {
-  api = instance ?? staticMessage;
+  bound = instance;
 }
 
 const errorGate = createThrottle(ERROR_TOAST_INTERVAL_MS);
 
 export const toast = {
   success(content: string): void {
-    api.success(content);
+    show('success', content);
   },
   info(content: string): void {
-    api.info(content);
+    show('info', content);
   },
   warning(content: string): void {
-    api.warning(content);
+    show('warning', content);
   },
   /** Unthrottled: for errors the user just caused and must see (a failed form action). */
   error(content: string): void {
-    api.error(content);
+    show('error', content);
   },
   /** Throttled to one per ERROR_TOAST_INTERVAL_MS: for request failures that can come in bursts. */
   errorThrottled(content: string): boolean {
     if (!errorGate()) return false;
-    api.error(content);
+    show('error', content);
     return true;
   },
 };

@@ -1,5 +1,7 @@
-// The user area chunk: sign-in pages (auth feature) and the user centre (user-center feature).
+// The user area chunk: sign-in pages (auth feature) and the user centre (user-center feature). Their
+// forms are antd components, so every page renders inside the antd scope (theme, locale, App context).
 import { getRouteApi } from '@tanstack/react-router';
+import { AntdScope } from '@/components/antd-scope';
 import { LoginPage } from '@/features/auth/pages/login-page';
 import { RegisterPage } from '@/features/auth/pages/register-page';
 import { ResetPage } from '@/features/auth/pages/reset-page';
@@ -10,19 +12,35 @@ const registerRoute = getRouteApi('/user/register');
 const userIndexRoute = getRouteApi('/user/index');
 
 export function LoginRoutePage() {
-  return <LoginPage />;
+  return (
+    <AntdScope>
+      <LoginPage />
+    </AntdScope>
+  );
 }
 
 export function RegisterRoutePage() {
   const { invite_code: inviteCode } = registerRoute.useSearch();
-  return <RegisterPage inviteCode={inviteCode} />;
+  return (
+    <AntdScope>
+      <RegisterPage inviteCode={inviteCode} />
+    </AntdScope>
+  );
 }
 
 export function ResetRoutePage() {
-  return <ResetPage />;
+  return (
+    <AntdScope>
+      <ResetPage />
+    </AntdScope>
+  );
 }
 
 export function UserIndexRoutePage() {
   const key = userIndexRoute.useSearch().key ?? DEFAULT_USER_INDEX_KEY;
-  return <UserIndexPage tabKey={key} />;
+  return (
+    <AntdScope>
+      <UserIndexPage tabKey={key} />
+    </AntdScope>
+  );
 }

@@ -1,15 +1,17 @@
 // The header: top menu on the left, top operation bar on the right (hidden on the sign-in pages), and on
-// narrow screens a drawer with the menu and the tools. Drawers are separate chunks loaded on first use.
+// narrow screens a drawer with the menu and the tools. Drawers are separate chunks loaded on first use,
+// with the antd scope (they are antd Drawers).
 import { MenuOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppButton } from '@/components/button';
+import { lazyInAntdScope } from '@/components/lazy-in-antd-scope';
 import { useSettingsDrawerStore } from './settings-drawer-store';
 import { TopBarAccount, TopBarTools } from './top-bar';
 import { BrandLogo, TopMenu } from './top-menu';
 
-const MobileDrawer = lazy(() => import('./mobile-drawer').then((m) => ({ default: m.MobileDrawer })));
-const SettingsDrawer = lazy(() => import('./settings-drawer').then((m) => ({ default: m.SettingsDrawer })));
+const MobileDrawer = lazyInAntdScope(() => import('./mobile-drawer').then((m) => m.MobileDrawer));
+const SettingsDrawer = lazyInAntdScope(() => import('./settings-drawer').then((m) => m.SettingsDrawer));
 
 export function AppHeader({ showTopBar }: { showTopBar: boolean }) {
   const { t } = useTranslation('layout');
@@ -38,8 +40,8 @@ export function AppHeader({ showTopBar }: { showTopBar: boolean }) {
             <TopBarAccount />
           </div>
         ) : null}
-        <Button
-          type="text"
+        <AppButton
+          variant="text"
           className="app-header__burger"
           icon={<MenuOutlined />}
           onClick={openMobile}

@@ -2,11 +2,13 @@
 // home page. It fetches the customer-service link each time it opens and shows the spec's toasts: no link
 // -> warning, a refused call (code not 200) -> error 'failed to get customer-service info', no reply ->
 // error 'service temporarily unavailable'. The in-site chat arrives with the support release; until then
-// the dialog says so and offers the operator's link.
+// the dialog says so and offers the operator's link. A chunk of its own, loaded on first use; the layout
+// renders it inside the antd scope.
 import { CustomerServiceOutlined, ExportOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { App, Button, Modal, Spin } from 'antd';
+import { Button, Modal, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from '@/lib/toast';
 import { useCustomerServiceStore } from './customer-service-store';
 import { fetchCustomerServiceUrl, isServerRefusal } from './shell-links';
 
@@ -20,7 +22,6 @@ export const CUSTOMER_SERVICE_DIALOG_WIDTH = 532;
 
 export function CustomerServiceDialog() {
   const { t } = useTranslation('layout');
-  const { message } = App.useApp();
   const open = useCustomerServiceStore((s) => s.open);
   const hide = useCustomerServiceStore((s) => s.hide);
   const [state, setState] = useState<LinkState>({ status: 'loading' });
@@ -38,22 +39,20 @@ export function CustomerServiceDialog() {
           setState({ status: 'ready', url });
         } else {
           setState({ status: 'empty' });
-          void message.warning(t('customerService.noLink'));
+          toast.warning(t('customerService.noLink'));
         }
       },
       (error: unknown) => {
         if (cancelled) return;
         const reason = isServerRefusal(error) ? 'refused' : 'unreachable';
         setState({ status: 'failed', reason });
-        void message.error(
-          reason === 'refused' ? t('customerService.failed') : t('customerService.unavailable'),
-        );
+        toast.error(reason === 'refused' ? t('customerService.failed') : t('customerService.unavailable'));
       },
     );
     return () => {
       cancelled = true;
     };
-  }, [open, attempt, message, t]);
+  }, [open, attempt, t]);
 
   return (
     <Modal

@@ -2,7 +2,8 @@
 // the page, the footer (hidden on the listed paths) and the online-customer dialog. It also starts the
 // session bootstrap (fetch and merge user info when entering logged in, token refresh).
 import { Outlet, useRouterState } from '@tanstack/react-router';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyInAntdScope } from '@/components/lazy-in-antd-scope';
 import { useSessionBootstrap } from '@/features/auth/hooks/use-session-bootstrap';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
@@ -10,8 +11,9 @@ import { useCustomerServiceStore } from './customer-service-store';
 import { isFooterHidden, isTopBarHidden } from './layout-rules';
 import './layout.css';
 
-const CustomerServiceDialog = lazy(() =>
-  import('./customer-service-dialog').then((m) => ({ default: m.CustomerServiceDialog })),
+// An antd Modal: loaded on first use, with the antd scope.
+const CustomerServiceDialog = lazyInAntdScope(() =>
+  import('./customer-service-dialog').then((m) => m.CustomerServiceDialog),
 );
 
 export function MainLayout() {

@@ -13,9 +13,10 @@ import {
   WalletOutlined,
 } from '@ant-design/icons';
 import { Link, useRouter } from '@tanstack/react-router';
-import { Button } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppButton } from '@/components/button';
+import { lazyInAntdScope } from '@/components/lazy-in-antd-scope';
 import { logout } from '@/features/auth/api/logout';
 import { useSessionStore } from '@/lib/session-store';
 import { ACCOUNT_MENU_ITEMS, visibleAccountMenuItems } from './account-menu';
@@ -26,9 +27,10 @@ import { ASSET_MENU } from './nav-items';
 import { useSettingsDrawerStore } from './settings-drawer-store';
 import { useWhitePaper } from './use-white-paper';
 
-// The settings feature's language picker carries antd's Select and Dropdown; it loads after first paint.
-const LanguageSwitch = lazy(() =>
-  import('@/features/settings/components/language-switch').then((m) => ({ default: m.LanguageSwitch })),
+// The settings feature's language picker carries antd's Select and Dropdown; it loads after first paint,
+// with the antd scope around it.
+const LanguageSwitch = lazyInAntdScope(() =>
+  import('@/features/settings/components/language-switch').then((m) => m.LanguageSwitch),
 );
 
 /** The language picker, with an inert globe of the same size while its chunk loads. */
@@ -176,7 +178,7 @@ export function TopBarTools({ vertical = false }: { vertical?: boolean }) {
   const showCustomerService = useCustomerServiceStore((s) => s.show);
   const openSettings = useSettingsDrawerStore((s) => s.show);
   const whitePaper = useWhitePaper();
-  const buttonType = vertical ? 'default' : 'text';
+  const buttonVariant = vertical ? 'default' : 'text';
   return (
     <div className={vertical ? 'app-tools app-tools--vertical' : 'app-tools'}>
       {vertical ? (
@@ -202,8 +204,8 @@ export function TopBarTools({ vertical = false }: { vertical?: boolean }) {
           </div>
         </HoverMenu>
       )}
-      <Button
-        type={buttonType}
+      <AppButton
+        variant={buttonVariant}
         icon={<CustomerServiceOutlined />}
         onClick={showCustomerService}
         data-testid={vertical ? 'drawer-service' : 'topbar-service'}
@@ -211,9 +213,9 @@ export function TopBarTools({ vertical = false }: { vertical?: boolean }) {
         block={vertical}
       >
         <span className="app-tools__label">{t('customerService.short')}</span>
-      </Button>
-      <Button
-        type={buttonType}
+      </AppButton>
+      <AppButton
+        variant={buttonVariant}
         icon={<FileTextOutlined />}
         onClick={whitePaper.open}
         onPointerEnter={whitePaper.prefetch}
@@ -223,12 +225,12 @@ export function TopBarTools({ vertical = false }: { vertical?: boolean }) {
         block={vertical}
       >
         <span className="app-tools__label">{t('whitePaper.title')}</span>
-      </Button>
+      </AppButton>
       <div className="app-tools__language">
         <LazyLanguageSwitch />
       </div>
-      <Button
-        type={buttonType}
+      <AppButton
+        variant={buttonVariant}
         icon={<SettingOutlined />}
         onClick={openSettings}
         data-testid={vertical ? 'drawer-settings' : 'topbar-settings'}
@@ -236,7 +238,7 @@ export function TopBarTools({ vertical = false }: { vertical?: boolean }) {
         block={vertical}
       >
         {vertical ? <span className="app-tools__label">{t('settings.title')}</span> : null}
-      </Button>
+      </AppButton>
     </div>
   );
 }

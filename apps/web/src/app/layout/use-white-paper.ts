@@ -3,9 +3,9 @@
 // The link is prefetched on hover or focus so the click can open the tab synchronously (pop-up blockers
 // only allow window.open during the click itself).
 import { useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from '@/lib/toast';
 import { fetchWhitePaperUrl } from './shell-links';
 
 const whitePaperQuery = {
@@ -17,7 +17,6 @@ const whitePaperQuery = {
 
 export function useWhitePaper(): { open: () => void; prefetch: () => void } {
   const queryClient = useQueryClient();
-  const { message } = App.useApp();
   const { t } = useTranslation('layout');
 
   const prefetch = useCallback(() => {
@@ -29,16 +28,16 @@ export function useWhitePaper(): { open: () => void; prefetch: () => void } {
     const fresh = state?.status === 'success' && Date.now() - state.dataUpdatedAt < whitePaperQuery.staleTime;
     const show = (url: string | null) => {
       if (url) window.open(url, '_blank', 'noopener,noreferrer');
-      else void message.warning(t('whitePaper.none'));
+      else toast.warning(t('whitePaper.none'));
     };
     if (fresh) {
       show(queryClient.getQueryData<string | null>(whitePaperQuery.queryKey) ?? null);
       return;
     }
     queryClient.fetchQuery(whitePaperQuery).then(show, () => {
-      void message.error(t('whitePaper.failed'));
+      toast.error(t('whitePaper.failed'));
     });
-  }, [queryClient, message, t]);
+  }, [queryClient, t]);
 
   return { open, prefetch };
 }

@@ -2,9 +2,9 @@
 // live market data is switched on, and are shown as a dash with a note saying so, never invented.
 
 import { Link } from '@tanstack/react-router';
-import { Button } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppButton } from '@/components/button';
 import { type CoinEntry, type CoinLists, usePlatformStore } from '@/lib/platform-store';
 import { changeTone, coinPairLabel, displayChange, displayPrice, tradeSymbol } from '../lib/coin-display';
 import { SectionHeader } from './section-header';
@@ -48,9 +48,9 @@ export function HotCoins() {
     body = (
       <div className="hot-coins__state">
         <p>{t('hotCoins.failed')}</p>
-        <Button onClick={() => void reload('coins')} loading={loading}>
+        <AppButton onClick={() => void reload('coins')} loading={loading}>
           {t('hotCoins.retry')}
-        </Button>
+        </AppButton>
       </div>
     );
   } else if (rows.length === 0) {

@@ -1,7 +1,7 @@
 // Customer service with the anti-fraud tip.
 import { CustomerServiceOutlined, WarningOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { AppButton } from '@/components/button';
 
 export function SupportSection({ onContactSupport }: { onContactSupport: () => void }) {
   const { t } = useTranslation('home');
@@ -17,9 +17,14 @@ export function SupportSection({ onContactSupport }: { onContactSupport: () => v
               {t('support.title')}
             </h2>
             <p className="home-support__text">{t('support.text')}</p>
-            <Button type="primary" size="large" onClick={onContactSupport} data-testid="home-contact-support">
+            <AppButton
+              variant="primary"
+              size="large"
+              onClick={onContactSupport}
+              data-testid="home-contact-support"
+            >
               {t('support.contact')}
-            </Button>
+            </AppButton>
           </div>
         </div>
         <aside className="home-support__tip" aria-label={t('support.antiFraudTitle')}>

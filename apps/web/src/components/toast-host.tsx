@@ -1,0 +1,41 @@
+// The antd message host behind `toast` (lib/toast.ts), loaded on the first toast: a small React root of
+// its own, inside the antd scope, so messages follow the app's theme like the rest of antd does. Only
+// lib/toast.ts imports this module, dynamically.
+import { App } from 'antd';
+import type { MessageInstance } from 'antd/es/message/interface';
+import { useEffect } from 'react';
+import { createRoot } from 'react-dom/client';
+import type { ToastApi } from '@/lib/toast';
+import { AntdScope } from './antd-scope';
+
+/** Mounts the host once and resolves with an API that always uses its current message instance. */
+export function mountToastHost(): Promise<ToastApi> {
+  return new Promise((resolve) => {
+    let current: MessageInstance | null = null;
+    const api: ToastApi = {
+      success: (content) => current?.success(content),
+      error: (content) => current?.error(content),
+      warning: (content) => current?.warning(content),
+      info: (content) => current?.info(content),
+    };
+
+    function Binding() {
+      const { message } = App.useApp();
+      // A passive effect: antd's message holder is committed by then.
+      useEffect(() => {
+        current = message;
+        resolve(api);
+      }, [message]);
+      return null;
+    }
+
+    const container = document.createElement('div');
+    container.setAttribute('data-toast-host', '');
+    document.body.appendChild(container);
+    createRoot(container).render(
+      <AntdScope>
+        <Binding />
+      </AntdScope>,
+    );
+  });
+}
