@@ -8,11 +8,11 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { FormField } from '@/lib/form-field';
+import { InputField } from '@/lib/input-field';
 import { toast } from '@/lib/toast';
 import { type CodePurpose, sendEmailCode } from '../api/send-email-code';
 import { sendMobileCode } from '../api/send-mobile-code';
 import { CONTACT_TYPES, type ContactCodeValues, type ContactType, contactSchema } from '../contact-target';
-import { InputField } from './input-field';
 import { PhoneField } from './phone-input';
 import { SendCodeButton } from './send-code-button';
 

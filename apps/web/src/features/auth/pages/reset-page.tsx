@@ -11,13 +11,13 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { isApiError } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
+import { InputField } from '@/lib/input-field';
 import { useSessionStore } from '@/lib/session-store';
 import { toast } from '@/lib/toast';
 import { resetPassword } from '../api/reset-password';
 import { AuthCard } from '../components/auth-card';
 import { ContactCodeFields, ContactTypeTabs } from '../components/contact-code-fields';
 import { FormAlert } from '../components/form-alert';
-import { InputField } from '../components/input-field';
 import { checkContactTarget, contactCodeShape } from '../contact-target';
 
 const resetFormSchema = z

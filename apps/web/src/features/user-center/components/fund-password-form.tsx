@@ -3,14 +3,14 @@
 // (/api/mjkj-web/coin/member/tradePwd). A forgotten funds password is reset by customer service only.
 import { fundPasswordSchema } from '@coin/shared/password';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Form, Input, Typography } from 'antd';
+import { Alert, Button, Form, Typography } from 'antd';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { isApiError } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
-import { FormField } from '@/lib/form-field';
+import { InputField } from '@/lib/input-field';
 import { useSessionStore } from '@/lib/session-store';
 import { toast } from '@/lib/toast';
 import { changeFundPassword } from '../api/change-fund-password';
@@ -95,46 +95,39 @@ export function FundPasswordForm() {
             data-testid="fund-password-success"
           />
         ) : null}
-        <FormField
-          inputId="fund-pwd-current"
+        <InputField
           control={control}
           name="current"
+          id="fund-pwd-current"
+          testId="fund-current-password"
           label={mode === 'set' ? t('tardPwd.loginPassword') : t('tardPwd.old')}
           required
-          render={(field) => (
-            <Input.Password
-              {...field}
-              id="fund-pwd-current"
-              autoComplete={mode === 'set' ? 'current-password' : 'off'}
-              data-testid="fund-current-password"
-            />
-          )}
+          password
+          size="middle"
+          autoComplete={mode === 'set' ? 'current-password' : 'off'}
         />
-        <FormField
-          inputId="fund-pwd-new"
+        <InputField
           control={control}
           name="newPassword"
+          id="fund-pwd-new"
+          testId="fund-new-password"
           label={mode === 'set' ? t('tardPwd.password') : t('tardPwd.new')}
           required
           extra={t('tardPwd.rule')}
-          render={(field) => (
-            <Input.Password {...field} id="fund-pwd-new" autoComplete="off" data-testid="fund-new-password" />
-          )}
+          password
+          size="middle"
+          autoComplete="off"
         />
-        <FormField
-          inputId="fund-pwd-confirm"
+        <InputField
           control={control}
           name="confirmPassword"
+          id="fund-pwd-confirm"
+          testId="fund-confirm-password"
           label={t('tardPwd.confirm')}
           required
-          render={(field) => (
-            <Input.Password
-              {...field}
-              id="fund-pwd-confirm"
-              autoComplete="off"
-              data-testid="fund-confirm-password"
-            />
-          )}
+          password
+          size="middle"
+          autoComplete="off"
         />
         {formError ? (
           <Alert

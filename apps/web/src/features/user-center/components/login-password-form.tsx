@@ -2,14 +2,14 @@
 // base64-encoded; on success the server signs out every other device, which the message says.
 import { loginPasswordSchema } from '@coin/shared/password';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Form, Input } from 'antd';
+import { Alert, Button, Form } from 'antd';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { isApiError } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
-import { FormField } from '@/lib/form-field';
+import { InputField } from '@/lib/input-field';
 import { toast } from '@/lib/toast';
 import { updateLoginPassword } from '../api/update-login-password';
 
@@ -61,51 +61,39 @@ export function LoginPasswordForm() {
             data-testid="login-password-success"
           />
         ) : null}
-        <FormField
-          inputId="login-pwd-old"
+        <InputField
           control={control}
           name="oldPassword"
+          id="login-pwd-old"
+          testId="old-password"
           label={t('loginPwd.old')}
           required
-          render={(field) => (
-            <Input.Password
-              {...field}
-              id="login-pwd-old"
-              autoComplete="current-password"
-              data-testid="old-password"
-            />
-          )}
+          password
+          size="middle"
+          autoComplete="current-password"
         />
-        <FormField
-          inputId="login-pwd-new"
+        <InputField
           control={control}
           name="newPassword"
+          id="login-pwd-new"
+          testId="new-password"
           label={t('loginPwd.new')}
           required
           extra={t('loginPwd.rule')}
-          render={(field) => (
-            <Input.Password
-              {...field}
-              id="login-pwd-new"
-              autoComplete="new-password"
-              data-testid="new-password"
-            />
-          )}
+          password
+          size="middle"
+          autoComplete="new-password"
         />
-        <FormField
-          inputId="login-pwd-confirm"
+        <InputField
           control={control}
           name="confirmPassword"
+          id="login-pwd-confirm"
+          testId="confirm-password"
           label={t('loginPwd.confirm')}
           required
-          render={(field) => (
-            <Input.Password
-              {...field}
-              id="login-pwd-confirm"
-              autoComplete="new-password"
-              data-testid="confirm-password"
-            />
-          )}
+          password
+          size="middle"
+          autoComplete="new-password"
         />
         {formError ? (
           <Alert

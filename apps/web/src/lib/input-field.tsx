@@ -1,9 +1,9 @@
-// One text or password field of the sign-in forms: FormField's label, hint and error around a large antd
-// input whose id (the label's target) is also its test id unless another is given.
+// One text or password field: FormField's label, hint and error around an antd input whose id (the
+// label's target) is also its test id unless another is given. Sign-in pages use the large size.
 import { Input } from 'antd';
 import type { HTMLAttributes, ReactNode } from 'react';
 import type { Control, FieldPathByValue, FieldValues } from 'react-hook-form';
-import { FormField } from '@/lib/form-field';
+import { FormField } from './form-field';
 
 export interface InputFieldProps<T extends FieldValues> {
   control: Control<T>;
@@ -20,6 +20,7 @@ export interface InputFieldProps<T extends FieldValues> {
   autoComplete?: string;
   inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
   maxLength?: number;
+  size?: 'large' | 'middle';
 }
 
 export function InputField<T extends FieldValues>({
@@ -31,6 +32,7 @@ export function InputField<T extends FieldValues>({
   required,
   extra,
   password,
+  size = 'large',
   ...input
 }: InputFieldProps<T>) {
   return (
@@ -47,7 +49,7 @@ export function InputField<T extends FieldValues>({
           ...input,
           value: field.value as string,
           id,
-          size: 'large',
+          size,
           'data-testid': testId,
         } as const;
         return password ? <Input.Password {...props} /> : <Input {...props} />;
