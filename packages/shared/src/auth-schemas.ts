@@ -11,6 +11,10 @@ export const emailSchema = z
   .max(254, 'validation.email')
   .pipe(z.email({ error: 'validation.email' }));
 /** Digits with an optional leading +, including the country code: 6 to 15 digits (E.164 length). */
+/** The stored form of a phone: what people type minus spaces and dashes (phoneSchema then applies). */
+export function normalizePhone(raw: string): string {
+  return raw.replace(/[\s-]/g, '');
+}
 export const phoneSchema = z
   .string({ error: 'validation.required' })
   .regex(/^\+?\d{6,15}$/, 'validation.phone');

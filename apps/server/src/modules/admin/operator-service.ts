@@ -13,6 +13,16 @@ import { isOperatorRole, type OperatorRole } from './operator-roles';
 
 export type OperatorRow = typeof operators.$inferSelect;
 
+/** Operator names are unique ignoring case (index operators_username_uq on lower(username)). */
+async function findByUsername(db: Executor, username: string): Promise<OperatorRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(operators)
+    .where(sql`lower(${operators.username}) = ${username.toLowerCase()}`)
+    .limit(1);
+  return row;
+}
+
 export class OperatorService {
   constructor(
     private readonly db: Executor,
@@ -59,11 +69,7 @@ export class OperatorService {
     password: string,
     client: ClientInfo,
   ): Promise<{ operator: OperatorRow; tokens: IssuedTokens }> {
-    const [row] = await this.db
-      .select()
-      .from(operators)
-      .where(sql`lower(${operators.username}) = ${username.toLowerCase()}`)
-      .limit(1);
+    const row = await findByUsername(this.db, username);
     const ok = row ? await verifyPassword(row.passwordHash, password) : await verifyAgainstDummy(password);
     if (!row || !ok) throw new AppError('AUTH_INVALID_CREDENTIALS');
     if (row.disabled) throw new AppError('AUTH_ACCOUNT_DISABLED');
@@ -125,12 +131,7 @@ export class OperatorService {
   ): Promise<OperatorRow> {
     const now = this.clock.now();
     return this.db.transaction(async (tx) => {
-      const [existing] = await tx
-        .select({ id: operators.id })
-        .from(operators)
-        .where(sql`lower(${operators.username}) = ${username.toLowerCase()}`)
-        .limit(1);
-      if (existing)
+      if (await findByUsername(tx, username))
         throw new AppError('USER_ACCOUNT_TAKEN', [{ field: 'username', key: 'errors.USER_ACCOUNT_TAKEN' }]);
       const [row] = await tx
         .insert(operators)

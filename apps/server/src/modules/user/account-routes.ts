@@ -3,6 +3,7 @@ import {
   backPwdQuerySchema,
   emailSchema,
   loginBodySchema,
+  normalizePhone,
   phoneSchema,
   refreshBodySchema,
   registerBodySchema,
@@ -45,7 +46,7 @@ const backPwdQuery = backPwdQuerySchema.superRefine((v, ctx) => {
   const ok =
     v.type === 'email'
       ? emailSchema.safeParse(v.target).success
-      : phoneSchema.safeParse(v.target.replace(/[\s-]/g, '')).success;
+      : phoneSchema.safeParse(normalizePhone(v.target)).success;
   if (!ok) {
     ctx.addIssue({
       code: 'custom',

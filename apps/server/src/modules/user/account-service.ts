@@ -97,7 +97,7 @@ export class AccountService {
         ? await users.findUserByAccount(this.db, body.username)
         : body.type === 'email'
           ? await users.findUserByEmail(this.db, body.username)
-          : await users.findUserByPhone(this.db, body.username.replace(/[\s-]/g, ''));
+          : await users.findUserByPhone(this.db, body.username);
     const now = this.clock.now();
     const ok = user
       ? await verifyPassword(user.passwordHash, body.password)
@@ -184,7 +184,7 @@ export class AccountService {
     const user =
       input.type === 'email'
         ? await users.findUserByEmail(this.db, input.target)
-        : await users.findUserByPhone(this.db, input.target.replace(/[\s-]/g, ''));
+        : await users.findUserByPhone(this.db, input.target);
     const channel = input.type === 'email' ? 'email' : 'sms';
     // An unknown target has no deliverable code, so this fails exactly like a wrong code.
     await this.codes.consume({ channel, target: input.target, purpose: 'reset' }, input.code);

@@ -1,4 +1,5 @@
 // Users, referrals and login-log tables.
+import { normalizePhone } from '@coin/shared/auth-schemas';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { loginLogs, referrals, users } from '@/db/schema';
@@ -30,8 +31,13 @@ export async function findUserByEmail(db: Executor, email: string): Promise<User
   return row;
 }
 
+/** Looks a phone up in its stored form, whatever spaces or dashes the caller typed. */
 export async function findUserByPhone(db: Executor, phone: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.phone, phone)).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(users.phone, normalizePhone(phone)))
+    .limit(1);
   return row;
 }
 

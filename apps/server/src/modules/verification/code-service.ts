@@ -1,6 +1,7 @@
 // Verification codes by email and SMS: six digits, stored as an HMAC, single use, expiring after
 // CODE_TTL_SECONDS, invalid after CODE_MAX_ATTEMPTS wrong tries, at most one send per target per
 // CODE_RESEND_SECONDS. A new code for the same target and purpose supersedes the old one.
+import { normalizePhone } from '@coin/shared/auth-schemas';
 import type { Language } from '@coin/shared/languages';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { AppConfig } from '@/config';
@@ -23,7 +24,7 @@ export interface CodeRequest {
 }
 
 export function normalizeTarget(channel: CodeChannel, target: string): string {
-  return channel === 'email' ? target.trim().toLowerCase() : target.replace(/[\s-]/g, '');
+  return channel === 'email' ? target.trim().toLowerCase() : normalizePhone(target);
 }
 
 export class CodeService {
