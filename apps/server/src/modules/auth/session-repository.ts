@@ -52,46 +52,29 @@ export async function revokeSession(db: Executor, id: bigint, at: Date, reason: 
     .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
 }
 
-/** Revokes every live session of the principal except `keepId` (password change kills the others). */
-export async function revokeAllFor(
+/**
+ * Revokes the principal's live sessions: all of them, only one device's (`deviceKey`: a new login on
+ * that device replaces it), or all but one (`keepId`: a password change keeps the current session).
+ */
+export async function revokeLive(
   db: Executor,
   principalType: PrincipalType,
   principalId: bigint,
   at: Date,
   reason: string,
-  keepId?: bigint,
+  scope: { deviceKey?: string; keepId?: bigint } = {},
 ): Promise<void> {
   const conditions = [
     eq(sessions.principalType, principalType),
     eq(sessions.principalId, principalId),
     isNull(sessions.revokedAt),
   ];
-  if (keepId !== undefined) conditions.push(ne(sessions.id, keepId));
+  if (scope.deviceKey !== undefined) conditions.push(eq(sessions.deviceKey, scope.deviceKey));
+  if (scope.keepId !== undefined) conditions.push(ne(sessions.id, scope.keepId));
   await db
     .update(sessions)
     .set({ revokedAt: at, revokeReason: reason })
     .where(and(...conditions));
-}
-
-export async function revokeDevice(
-  db: Executor,
-  principalType: PrincipalType,
-  principalId: bigint,
-  deviceKey: string,
-  at: Date,
-  reason: string,
-): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ revokedAt: at, revokeReason: reason })
-    .where(
-      and(
-        eq(sessions.principalType, principalType),
-        eq(sessions.principalId, principalId),
-        eq(sessions.deviceKey, deviceKey),
-        isNull(sessions.revokedAt),
-      ),
-    );
 }
 
 export async function listLive(

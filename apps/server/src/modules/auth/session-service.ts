@@ -70,7 +70,7 @@ export class SessionService {
   ): Promise<IssuedTokens> {
     const now = this.clock.now();
     const deviceKey = deviceKeyFrom(client);
-    await repo.revokeDevice(db, principalType, principalId, deviceKey, now, 'replaced');
+    await repo.revokeLive(db, principalType, principalId, now, 'replaced', { deviceKey });
     const satoken = newToken();
     const refreshToken = newToken();
     const row = await repo.insertSession(db, {
@@ -159,6 +159,6 @@ export class SessionService {
     reason: string,
     db: Executor = this.db,
   ): Promise<void> {
-    return repo.revokeAllFor(db, principalType, principalId, this.clock.now(), reason, keepId);
+    return repo.revokeLive(db, principalType, principalId, this.clock.now(), reason, { keepId });
   }
 }

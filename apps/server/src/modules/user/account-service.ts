@@ -98,46 +98,38 @@ export class AccountService {
         : body.type === 'email'
           ? await users.findUserByEmail(this.db, body.username)
           : await users.findUserByPhone(this.db, body.username);
-    const now = this.clock.now();
     const ok = user
       ? await verifyPassword(user.passwordHash, body.password)
       : await verifyAgainstDummy(body.password);
     if (!user || !ok) {
-      if (user) await this.logLogin(user.id, body.type, false, 'bad_password', client);
+      if (user) await this.logLogin(user.id, body.type, 'bad_password', client);
       throw new AppError('AUTH_INVALID_CREDENTIALS');
     }
     if (user.status !== 'active') {
-      await this.logLogin(user.id, body.type, false, 'disabled', client);
+      await this.logLogin(user.id, body.type, 'disabled', client);
       throw new AppError('AUTH_ACCOUNT_DISABLED');
     }
     const tokens = await this.db.transaction(async (tx) => {
       const issued = await this.sessions.issue('user', user.id, client, tx);
-      await users.insertLoginLog(tx, {
-        userId: user.id,
-        method: body.type,
-        success: true,
-        ip: client.ip,
-        userAgent: client.userAgent.slice(0, 512),
-        deviceName: deviceNameFrom(client.userAgent),
-        createdAt: now,
-      });
+      await this.logLogin(user.id, body.type, null, client, tx);
       return issued;
     });
     return { user, tokens };
   }
 
+  /** One login-log row; `failure` is the reason of a refused login, null for a successful one. */
   private async logLogin(
     userId: bigint,
     method: string,
-    success: boolean,
-    reason: string,
+    failure: string | null,
     client: ClientInfo,
+    db: Executor = this.db,
   ) {
-    await users.insertLoginLog(this.db, {
+    await users.insertLoginLog(db, {
       userId,
       method,
-      success,
-      reason,
+      success: failure === null,
+      reason: failure,
       ip: client.ip,
       userAgent: client.userAgent.slice(0, 512),
       deviceName: deviceNameFrom(client.userAgent),
