@@ -110,50 +110,15 @@ export async function latestCode(app: FastifyInstance, target: string): Promise<
   return match[1];
 }
 
-let seq = 0;
-/** Registers a user by email (code read from the outbox) and logs in; returns the token. */
+/** Registers a user by email (code read from the outbox) and logs in: registerUser, then loginOk. */
 export async function registerAndLogin(
   app: FastifyInstance,
   opts: { account?: string; email?: string; password?: string; inviteCode?: string; userAgent?: string } = {},
 ) {
-  seq += 1;
-  const suffix = `${process.pid % 1000}${seq}${randomBytes(2).toString('hex')}`;
-  const account = opts.account ?? `user${suffix}`;
-  const email = opts.email ?? `u${suffix}@example.com`;
-  const password = opts.password ?? 'Passw0rd!';
-  await call(app, {
-    method: 'POST',
-    url: `/api/user/sendEmailCode?email=${encodeURIComponent(email)}&type=register`,
-  });
-  const code = await latestCode(app, email);
-  const reg = await call<{ userInfo: { id: string; inviteCode: string } }>(app, {
-    method: 'POST',
-    url: '/api/user/register',
-    payload: {
-      account,
-      email,
-      password,
-      confirmPassword: password,
-      code,
-      ...(opts.inviteCode ? { inviteCode: opts.inviteCode } : {}),
-    },
-  });
-  if (reg.body.code !== 200) throw new Error(`register failed: ${JSON.stringify(reg.body)}`);
-  const login = await call<{ satoken: string; refreshToken: string }>(app, {
-    method: 'POST',
-    url: '/api/user/login',
-    headers: { 'user-agent': opts.userAgent ?? 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36' },
-    payload: { type: 'account', username: account, password },
-  });
-  if (login.body.code !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
-  return {
-    account,
-    email,
-    password,
-    token: login.body.data.satoken,
-    refreshToken: login.body.data.refreshToken,
-    user: reg.body.data.userInfo,
-  };
+  const { userAgent, ...registration } = opts;
+  const { account, email, password, user } = await registerUser(app, registration);
+  const session = await loginOk(app, { username: account, password, userAgent });
+  return { account, email, password, token: session.satoken, refreshToken: session.refreshToken, user };
 }
 
 // ---------------------------------------------------------------------------------------------------
