@@ -8,21 +8,14 @@
 // The validators are small functions rather than a schema library: this module is on the start-up path.
 // Each known key is kept when valid and reads as undefined otherwise (never an error).
 
+import { USER_CENTER_KEYS, type UserCenterKey } from '@/features/user-center/user-center-keys';
+
 export const TRADE_TYPES = ['sec', 'spot', 'usta'] as const;
 export type TradeType = (typeof TRADE_TYPES)[number];
 
-export const USER_INDEX_KEYS = [
-  'all',
-  'primary',
-  'advanced',
-  'bank',
-  'tardPwd',
-  'loginPwd',
-  'certified',
-  'termsService',
-  'helper',
-] as const;
-export type UserIndexKey = (typeof USER_INDEX_KEYS)[number];
+// The user centre owns its section list; the router only validates against it.
+export const USER_INDEX_KEYS = USER_CENTER_KEYS;
+export type UserIndexKey = UserCenterKey;
 
 export const ASSETS_INDEX_KEYS = [
   'overview',
