@@ -16,7 +16,7 @@ export default defineConfig({
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
-  outputDir: '../../test-results/e2e',
+  outputDir: process.env.E2E_OUTPUT_DIR ?? '../../test-results/e2e',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     viewport: { width: 1280, height: 800 },
@@ -47,6 +47,7 @@ export default defineConfig({
       DEV_OUTBOX_API: 'true',
       LOG_LEVEL: 'warn',
       CODE_RESEND_SECONDS: '0',
+      ...(process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {}),
       RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
       RATE_LIMIT_REGISTER_PER_MINUTE: '1000',
       RATE_LIMIT_CODE_PER_MINUTE: '1000',

@@ -11,9 +11,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { type AppConfig, trustProxyOption } from './config';
 import type { Database } from './db/client';
+import { corePlugin } from './journal/core-plugin';
 import { AppError } from './lib/app-error';
 import { loadAppSecret } from './lib/app-secret';
 import { type Clock, systemClock } from './lib/clock';
+import { marketPlugin } from './market/market-plugin';
+import { consolePlugin } from './modules/admin/console-plugin';
 import { operatorRoutes } from './modules/admin/operator-routes';
 import { OperatorService } from './modules/admin/operator-service';
 import { authPlugin } from './modules/auth/auth-plugin';
@@ -26,7 +29,9 @@ import { AccountService } from './modules/user/account-service';
 import { codeRoutes } from './modules/verification/code-routes';
 import { CodeService } from './modules/verification/code-service';
 import { type MessageSender, OutboxSender, SmtpSender } from './modules/verification/sender';
+import { walletPlugin } from './modules/wallet/wallet-plugin';
 import { envelopePlugin, sendError } from './plugins/envelope';
+import { realtimePlugin } from './realtime/realtime-plugin';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -125,6 +130,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(operatorRoutes, { operators, sessions, config });
   await app.register(commonRoutes, { db, config, clock });
   if (config.DEV_OUTBOX_API) await app.register(outboxRoutes, { db });
+
+  // Areas, in dependency order: the money core first, then what reads or feeds it.
+  const area = { config, database, clock };
+  await app.register(corePlugin, area);
+  await app.register(marketPlugin, area);
+  await app.register(walletPlugin, area);
+  await app.register(consolePlugin, area);
+  await app.register(realtimePlugin, area);
 
   await registerWebClient(app, config);
 

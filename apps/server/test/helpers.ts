@@ -40,6 +40,7 @@ export async function createTestApp(
     RATE_LIMIT_CODE_PER_MINUTE: '1000',
     RATE_LIMIT_GLOBAL_PER_MINUTE: '100000',
     CODE_RESEND_SECONDS: '0',
+    JOURNAL_DIR: 'memory://',
     ...overrides,
   });
   const clock = new ManualClock(new Date('2026-06-01T00:00:00Z'));

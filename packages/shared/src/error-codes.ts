@@ -1,5 +1,9 @@
 // The stable error catalogue (spec section 8, DESIGN section 5): each code has one HTTP status.
 // Clients switch on `errorCode`; the localized `msg` is for people.
+import { ADMIN_ERROR_STATUS } from './error-codes/admin';
+import { MARKET_ERROR_STATUS } from './error-codes/market';
+import { WALLET_ERROR_STATUS } from './error-codes/wallet';
+
 export const ERROR_STATUS = {
   VALIDATION_FAILED: 400,
   BAD_REQUEST: 400,
@@ -36,6 +40,9 @@ export const ERROR_STATUS = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
+  ...WALLET_ERROR_STATUS,
+  ...MARKET_ERROR_STATUS,
+  ...ADMIN_ERROR_STATUS,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -170,3 +170,7 @@ export const settings = pgTable('settings', {
   value: jsonb('value').notNull(),
   updatedAt: ts('updated_at').notNull(),
 });
+
+export * from './schema-admin';
+export * from './schema-market';
+export * from './schema-wallet';

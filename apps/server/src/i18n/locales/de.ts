@@ -1,5 +1,9 @@
 // German server messages; keys mirror en.ts.
+
+import { adminDe } from './admin/de';
 import type { Messages } from './en';
+import { marketDe } from './market/de';
+import { walletDe } from './wallet/de';
 
 export const de: Messages = {
   'success.ok': 'Vorgang erfolgreich',
@@ -109,4 +113,8 @@ export const de: Messages = {
   'mail.codeSubject': 'Ihr {brand}-Bestätigungscode',
   'mail.codeBody':
     'Ihr {brand}-Bestätigungscode lautet {code}. Er ist {minutes} Minuten gültig. Geben Sie ihn niemals an andere weiter, auch nicht an unsere Mitarbeiter.',
+
+  ...walletDe,
+  ...marketDe,
+  ...adminDe,
 };

@@ -1,6 +1,11 @@
 // English server messages: the reference catalogue. Every other locale must have exactly these keys
 // (the `Messages` type makes a missing key a compile error). Placeholders look like {name}.
-export const en = {
+
+import { adminEn } from './admin/en';
+import { marketEn } from './market/en';
+import { walletEn } from './wallet/en';
+
+const baseEn = {
   'success.ok': 'Operation successful',
   'success.login': 'Login successful',
   'success.register': 'Registration successful, please log in',
@@ -104,6 +109,14 @@ export const en = {
   'mail.codeSubject': '{brand} verification code',
   'mail.codeBody':
     'Your {brand} verification code is {code}. It is valid for {minutes} minutes. Never share it with anyone, including our staff.',
+} as const;
+
+// Each area keeps its messages in its own folder (locales/<area>/<lang>.ts).
+export const en = {
+  ...baseEn,
+  ...walletEn,
+  ...marketEn,
+  ...adminEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,5 +1,9 @@
 // Spanish server messages; keys mirror en.ts.
+
+import { adminEs } from './admin/es';
 import type { Messages } from './en';
+import { marketEs } from './market/es';
+import { walletEs } from './wallet/es';
 
 export const es: Messages = {
   'success.ok': 'Operación realizada correctamente',
@@ -106,4 +110,8 @@ export const es: Messages = {
   'mail.codeSubject': 'Código de verificación de {brand}',
   'mail.codeBody':
     'Su código de verificación de {brand} es {code}. Es válido durante {minutes} minutos. No lo comparta nunca con nadie, ni siquiera con nuestro personal.',
+
+  ...walletEs,
+  ...marketEs,
+  ...adminEs,
 };

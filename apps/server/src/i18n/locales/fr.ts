@@ -1,5 +1,9 @@
 // French server messages; keys mirror en.ts.
+
+import { adminFr } from './admin/fr';
 import type { Messages } from './en';
+import { marketFr } from './market/fr';
+import { walletFr } from './wallet/fr';
 
 export const fr: Messages = {
   'success.ok': 'Opération réussie',
@@ -107,4 +111,8 @@ export const fr: Messages = {
   'mail.codeSubject': 'Code de vérification {brand}',
   'mail.codeBody':
     'Votre code de vérification {brand} est {code}. Il est valable {minutes} minutes. Ne le communiquez jamais à personne, y compris à notre personnel.',
+
+  ...walletFr,
+  ...marketFr,
+  ...adminFr,
 };

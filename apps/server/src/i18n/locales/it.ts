@@ -1,5 +1,9 @@
 // Italian server messages; keys mirror en.ts.
+
+import { adminIt } from './admin/it';
 import type { Messages } from './en';
+import { marketIt } from './market/it';
+import { walletIt } from './wallet/it';
 
 export const it: Messages = {
   'success.ok': 'Operazione completata',
@@ -106,4 +110,8 @@ export const it: Messages = {
   'mail.codeSubject': 'Codice di verifica {brand}',
   'mail.codeBody':
     'Il Suo codice di verifica {brand} è {code}. È valido per {minutes} minuti. Non lo condivida mai con nessuno, nemmeno con il nostro personale.',
+
+  ...walletIt,
+  ...marketIt,
+  ...adminIt,
 };

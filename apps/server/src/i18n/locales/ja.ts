@@ -1,5 +1,9 @@
 // Japanese server messages; keys mirror en.ts.
+
+import { adminJa } from './admin/ja';
 import type { Messages } from './en';
+import { marketJa } from './market/ja';
+import { walletJa } from './wallet/ja';
 
 export const ja: Messages = {
   'success.ok': '操作が完了しました',
@@ -106,4 +110,8 @@ export const ja: Messages = {
   'mail.codeSubject': '{brand}の認証コード',
   'mail.codeBody':
     '{brand}の認証コードは{code}です。有効期限は{minutes}分間です。弊社スタッフを含め、誰にも教えないでください。',
+
+  ...walletJa,
+  ...marketJa,
+  ...adminJa,
 };

@@ -1,5 +1,9 @@
 // Korean server messages; keys mirror en.ts.
+
+import { adminKo } from './admin/ko';
 import type { Messages } from './en';
+import { marketKo } from './market/ko';
+import { walletKo } from './wallet/ko';
 
 export const ko: Messages = {
   'success.ok': '처리가 완료되었습니다',
@@ -105,4 +109,8 @@ export const ko: Messages = {
   'mail.codeSubject': '{brand} 인증 코드',
   'mail.codeBody':
     '{brand} 인증 코드는 {code}입니다. {minutes}분 동안 유효합니다. 당사 직원을 포함한 누구에게도 이 코드를 알려 주지 마세요.',
+
+  ...walletKo,
+  ...marketKo,
+  ...adminKo,
 };

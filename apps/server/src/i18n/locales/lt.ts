@@ -1,5 +1,9 @@
 // Lithuanian server messages; keys mirror en.ts.
+
+import { adminLt } from './admin/lt';
 import type { Messages } from './en';
+import { marketLt } from './market/lt';
+import { walletLt } from './wallet/lt';
 
 export const lt: Messages = {
   'success.ok': 'Operacija atlikta sėkmingai',
@@ -107,4 +111,8 @@ export const lt: Messages = {
   'mail.codeSubject': '{brand} patvirtinimo kodas',
   'mail.codeBody':
     'Jūsų {brand} patvirtinimo kodas: {code}. Jis galioja {minutes} min. Niekam jo neatskleiskite, net mūsų darbuotojams.',
+
+  ...walletLt,
+  ...marketLt,
+  ...adminLt,
 };

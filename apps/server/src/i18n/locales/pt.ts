@@ -1,5 +1,9 @@
 // Portuguese server messages; keys mirror en.ts.
+
+import { adminPt } from './admin/pt';
 import type { Messages } from './en';
+import { marketPt } from './market/pt';
+import { walletPt } from './wallet/pt';
 
 export const pt: Messages = {
   'success.ok': 'Operação realizada com sucesso',
@@ -106,4 +110,8 @@ export const pt: Messages = {
   'mail.codeSubject': 'Código de verificação {brand}',
   'mail.codeBody':
     'Seu código de verificação {brand} é {code}. Ele é válido por {minutes} minutos. Nunca o compartilhe com ninguém, nem mesmo com nossa equipe.',
+
+  ...walletPt,
+  ...marketPt,
+  ...adminPt,
 };

@@ -1,5 +1,9 @@
 // Russian server messages; keys mirror en.ts.
+
+import { adminRu } from './admin/ru';
 import type { Messages } from './en';
+import { marketRu } from './market/ru';
+import { walletRu } from './wallet/ru';
 
 export const ru: Messages = {
   'success.ok': 'Операция выполнена успешно',
@@ -105,4 +109,8 @@ export const ru: Messages = {
   'mail.codeSubject': 'Код подтверждения {brand}',
   'mail.codeBody':
     'Ваш код подтверждения {brand}: {code}. Он действителен {minutes} мин. Никому его не сообщайте, в том числе нашим сотрудникам.',
+
+  ...walletRu,
+  ...marketRu,
+  ...adminRu,
 };

@@ -1,5 +1,9 @@
 // Thai server messages; keys mirror en.ts.
+
+import { adminTh } from './admin/th';
 import type { Messages } from './en';
+import { marketTh } from './market/th';
+import { walletTh } from './wallet/th';
 
 export const th: Messages = {
   'success.ok': 'ดำเนินการสำเร็จ',
@@ -105,4 +109,8 @@ export const th: Messages = {
   'mail.codeSubject': 'รหัสยืนยัน {brand}',
   'mail.codeBody':
     'รหัสยืนยัน {brand} ของคุณคือ {code} ใช้ได้ภายใน {minutes} นาที ห้ามเปิดเผยรหัสนี้แก่ผู้ใดโดยเด็ดขาด รวมถึงเจ้าหน้าที่ของเรา',
+
+  ...walletTh,
+  ...marketTh,
+  ...adminTh,
 };

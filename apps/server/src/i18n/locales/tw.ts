@@ -1,5 +1,9 @@
 // Traditional Chinese (Taiwan) server messages; keys mirror en.ts.
+
+import { adminTw } from './admin/tw';
 import type { Messages } from './en';
+import { marketTw } from './market/tw';
+import { walletTw } from './wallet/tw';
 
 export const tw: Messages = {
   'success.ok': '操作成功',
@@ -105,4 +109,8 @@ export const tw: Messages = {
   'mail.codeSubject': '{brand} 驗證碼',
   'mail.codeBody':
     '您的 {brand} 驗證碼為 {code}，{minutes} 分鐘內有效。請勿將驗證碼提供給任何人，包括我們的工作人員。',
+
+  ...walletTw,
+  ...marketTw,
+  ...adminTw,
 };

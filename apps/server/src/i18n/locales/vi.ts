@@ -1,5 +1,9 @@
 // Vietnamese server messages; keys mirror en.ts.
+
+import { adminVi } from './admin/vi';
 import type { Messages } from './en';
+import { marketVi } from './market/vi';
+import { walletVi } from './wallet/vi';
 
 export const vi: Messages = {
   'success.ok': 'Thao tác thành công',
@@ -106,4 +110,8 @@ export const vi: Messages = {
   'mail.codeSubject': 'Mã xác minh {brand}',
   'mail.codeBody':
     'Mã xác minh {brand} của bạn là {code}. Mã có hiệu lực trong {minutes} phút. Tuyệt đối không chia sẻ mã này với bất kỳ ai, kể cả nhân viên của chúng tôi.',
+
+  ...walletVi,
+  ...marketVi,
+  ...adminVi,
 };

@@ -1,5 +1,9 @@
 // Simplified Chinese server messages; keys mirror en.ts.
+
+import { adminZh } from './admin/zh';
 import type { Messages } from './en';
+import { marketZh } from './market/zh';
+import { walletZh } from './wallet/zh';
 
 export const zh: Messages = {
   'success.ok': '操作成功',
@@ -105,4 +109,8 @@ export const zh: Messages = {
   'mail.codeSubject': '{brand} 验证码',
   'mail.codeBody':
     '您的 {brand} 验证码为 {code}，{minutes} 分钟内有效。请勿将验证码告知任何人，包括我们的工作人员。',
+
+  ...walletZh,
+  ...marketZh,
+  ...adminZh,
 };

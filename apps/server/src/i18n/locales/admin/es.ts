@@ -1,0 +1,4 @@
+// admin area server messages; keys mirror ./en.ts.
+import type { adminEn } from './en';
+
+export const adminEs: Record<keyof typeof adminEn, string> = {};

@@ -1,0 +1,4 @@
+// wallet area server messages; keys mirror ./en.ts.
+import type { walletEn } from './en';
+
+export const walletEs: Record<keyof typeof walletEn, string> = {};

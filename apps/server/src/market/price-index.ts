@@ -1,0 +1,70 @@
+// The market's public contract for other areas (wallet valuation and swap, realtime, home page).
+// Owned by the market-data work; other areas only read these types and `app.market`.
+
+export interface IndexTick {
+  /** Upper-case pair without separator, e.g. 'BTCUSDT'. */
+  symbol: string;
+  /** Decimal string (never a JS number for money). */
+  price: string;
+  /** Milliseconds since the epoch. */
+  time: number;
+  /** 'simulator' or the external source's name; for a median of several, e.g. 'median:a,b'. */
+  source: string;
+}
+
+export interface TickerSnapshot {
+  symbol: string;
+  /** BASE/QUOTE, e.g. 'BTC/USDT'. */
+  symbolName: string;
+  close: string;
+  open: string;
+  high: string;
+  low: string;
+  /** 24 h change percent as a decimal string, e.g. '-1.23'. */
+  zdf: string;
+  /** 24 h base volume. */
+  volume: string;
+  /** 24 h quote turnover. */
+  amount: string;
+  time: number;
+}
+
+export interface KlineBar {
+  symbol: string;
+  /** '1m' | '5m' | '15m' | '30m' | '1h' | '4h' | '1d' | '1w' | '1M' */
+  interval: string;
+  /** Bar open time in ms. */
+  time: number;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  volume: string;
+  amount: string;
+}
+
+export interface MarketEventMap {
+  /** Every new index tick. */
+  tick: IndexTick;
+  /** A changed 24 h ticker (at most once per tick per symbol). */
+  ticker: TickerSnapshot;
+  /** The current (open) bar of one interval after it changed. */
+  kline: KlineBar;
+}
+
+export interface MarketApi {
+  /** Latest index price of a symbol such as 'BTCUSDT'; undefined when unknown. */
+  latest(symbol: string): IndexTick | undefined;
+  /** USDT value of one unit of an asset ('USDT' is 1); undefined when no price is known. */
+  usdtPrice(asset: string): string | undefined;
+  tickers(): TickerSnapshot[];
+  /** True when the embedded simulator is (one of) the price source(s): the UI shows a label. */
+  simulated(): boolean;
+  on<K extends keyof MarketEventMap>(event: K, listener: (value: MarketEventMap[K]) => void): () => void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    market: MarketApi;
+  }
+}
