@@ -72,6 +72,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
   });
+  // onClose hooks run in reverse registration order: registered first, the database closes last, after
+  // every area (projection, market ticks, core) has stopped using it.
+  if (opts.closeDatabase ?? true) app.addHook('onClose', async () => database.close());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -141,7 +144,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   await registerWebClient(app, config);
 
-  if (opts.closeDatabase ?? true) app.addHook('onClose', async () => database.close());
   return app;
 }
 

@@ -46,6 +46,79 @@ export const configSchema = z.object({
 
   BRAND_NAME: z.string().min(1).default('OpenExchange'),
   PUBLIC_URL: z.string().url().optional(),
+
+  // --- market data (docs/market.md, docs/running.md "Market data") ---
+  /** Index price sources: the seeded simulator, external JSON endpoints, or both (median). */
+  MARKET_FEED: z.enum(['simulator', 'external', 'both']).default('simulator'),
+  /** External sources, comma list of `name=url` or bare URLs returning JSON prices (polled). */
+  MARKET_FEED_URLS: z.string().default(''),
+  /** Index tick period; 0 = no timer (tests call app.market.step()). */
+  MARKET_TICK_MS: int(1000),
+  /** Seed of the simulator: the same seed and clock give the same prices. */
+  MARKET_SEED: z.string().min(1).default('openexchange'),
+  /** Stored index ticks older than this are pruned. */
+  MARKET_TICK_RETENTION_HOURS: z.coerce.number().int().min(1).default(24),
+  /** Simulated history generated on a fresh start so charts are not empty (simulator only; 0 = none). */
+  MARKET_BACKFILL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 30)
+    .default(24),
+  /** How often each external source is polled. */
+  MARKET_FEED_POLL_MS: z.coerce.number().int().min(100).default(2000),
+  /** An external price older than this is stale and left out of the median. */
+  MARKET_FEED_STALE_MS: z.coerce.number().int().min(100).default(15_000),
+
+  // --- realtime (docs/realtime.md) ---
+  /** Streams one public websocket connection may subscribe to. */
+  WS_MAX_SUBSCRIPTIONS: z.coerce.number().int().min(1).default(64),
+  /** Unsent bytes queued on a socket before it is dropped as a slow consumer (close 4008). */
+  WS_SLOW_CONSUMER_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
+  /** Extra origins allowed to open websockets (comma list of exact origins, or '*'); same host always is. */
+  WS_ALLOWED_ORIGINS: z.string().default(''),
+  /** External MQTT broker (mqtt://host:1883); unset runs the embedded aedes broker at /mqtt. */
+  MQTT_URL: z.string().url().optional(),
+  /** Depth diffs are coalesced per symbol over this window. */
+  DEPTH_COALESCE_MS: z.coerce.number().int().min(10).max(5000).default(100),
+
+  // --- money core journal (docs/money-core.md) ---
+  /** Journal segments and snapshots; default DATA_DIR/journal; 'memory://' keeps them in memory (tests). */
+  JOURNAL_DIR: z.string().min(1).optional(),
+  /** Share one fdatasync among the commands of a batch. */
+  JOURNAL_GROUP_COMMIT: bool.default(true),
+  /** How long a batch waits for more commands before its write and sync. */
+  JOURNAL_BATCH_WINDOW_MS: int(2),
+  /** Snapshot the core state every N journal records (0 = never). */
+  JOURNAL_SNAPSHOT_EVERY: int(10_000),
+
+  // --- wallet (docs/running.md "Wallet") ---
+  /** Deposit chain adapter: 'simulated' (labelled demo chain with demo funding) or 'none'. */
+  CHAIN_ADAPTER: z.enum(['simulated', 'none']).default('simulated'),
+  /** Simulated block interval; 0 stops the timer (tests mine blocks by hand). */
+  CHAIN_SIM_BLOCK_MS: int(3000),
+  /** Upper bound of one demo deposit, in USDT equivalent (decimal string). */
+  DEMO_DEPOSIT_MAX_USDT: z
+    .string()
+    .regex(/^\d+(\.\d+)?$/)
+    .default('10000'),
+  /** Swap fee rate charged in the received asset (decimal string). */
+  SWAP_FEE_RATE: z
+    .string()
+    .regex(/^0(\.\d+)?$/)
+    .default('0.001'),
+  UPLOAD_MAX_BYTES: int(5 * 1024 * 1024),
+  /** Folder of uploaded images; default DATA_DIR/uploads. */
+  UPLOAD_DIR: z.string().min(1).optional(),
+  RATE_LIMIT_MONEY_PER_MINUTE: int(60),
+
+  // --- operator console (docs/admin-console.md) ---
+  /** Also write the first start's one-time admin password to this file (mode 0600), for automation. */
+  ADMIN_PASSWORD_FILE: z.string().min(1).optional(),
 });
 
 export type AppConfig = z.infer<typeof configSchema>;

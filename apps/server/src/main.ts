@@ -1,5 +1,6 @@
 // Start: config -> database (migrations) -> operator bootstrap -> listen. SIGINT/SIGTERM close the
 // server gracefully (in-flight requests finish, the database closes).
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './config';
@@ -19,6 +20,9 @@ async function main(): Promise<void> {
     process.stdout.write(
       `\n  First start: operator account created.\n  username: ${admin.username}\n  one-time password: ${admin.password}\n  (change it at first login; it will not be shown again)\n\n`,
     );
+    // For automation (browser tests): the same one-time password, readable only by this OS user.
+    if (config.ADMIN_PASSWORD_FILE)
+      writeFileSync(config.ADMIN_PASSWORD_FILE, `${admin.password}\n`, { mode: 0o600 });
   }
 
   let closing = false;

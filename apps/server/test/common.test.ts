@@ -195,41 +195,7 @@ describe('public endpoints', () => {
     expect(res.status).toBe(200);
   });
 
-  it('POST /api/common/getCoinList: three lists, coin-name rule, prices null', async () => {
-    type Entry = Record<string, unknown>;
-    const res = await post<{ coinList: Entry[]; currencyList: Entry[]; contractList: Entry[] }>(
-      '/api/common/getCoinList',
-    );
-    expect(res.status).toBe(200);
-    const { coinList, currencyList, contractList } = res.body.data;
-    for (const list of [coinList, currencyList, contractList]) {
-      expect(list.map((e) => e.coin)).toEqual([
-        'btc',
-        'eth',
-        'bnb',
-        'sol',
-        'xrp',
-        'doge',
-        'ada',
-        'trx',
-        'ltc',
-        'dot',
-      ]);
-    }
-    expect(coinList[0]).toEqual({
-      coin: 'btc',
-      baseCoin: 'usdt',
-      symbol: 'btcusdt',
-      showSymbol: 'BTC/USDT',
-      customizeFlag: 1,
-      market: 'btcusdt',
-      coinType: 1,
-      logo: null,
-      amount: null,
-      open: null,
-      change: null,
-    });
-  });
+  // POST /api/common/getCoinList moved to the market area: test/market-lists.test.ts.
 
   it('POST /api/common/getCustomerService: empty list by default', async () => {
     const res = await post<{ data: unknown[] }>('/api/common/getCustomerService');
@@ -391,41 +357,6 @@ describe('operator editing', () => {
     expect((await admin.put('defaultCurrency', 'CNY')).status).toBe(200);
   });
 
-  it('coins: names normalized by the coin-name rule', async () => {
-    const entry = {
-      coin: 'BTC',
-      baseCoin: 'USDT',
-      showSymbol: 'Bitcoin',
-      customizeFlag: 2,
-      market: 'BTCUSDT',
-      coinType: 1,
-      logo: 'https://cdn.example.com/btc.svg',
-    };
-    const mt5 = { ...entry, coin: 'xau', showSymbol: 'Gold', market: 'XAUUSD', coinType: 3, logo: null };
-    const put = await admin.put('coins', { coinList: [entry], currencyList: [entry, mt5], contractList: [] });
-    expect(put.status).toBe(200);
-    const res = await post<{ coinList: unknown[]; currencyList: unknown[]; contractList: unknown[] }>(
-      '/api/common/getCoinList',
-    );
-    expect(res.body.data.coinList).toEqual([
-      {
-        coin: 'btc',
-        baseCoin: 'usdt',
-        symbol: 'btcusdt',
-        showSymbol: 'Bitcoin',
-        customizeFlag: 2,
-        market: 'btcusdt',
-        coinType: 1,
-        logo: 'https://cdn.example.com/btc.svg',
-        amount: null,
-        open: null,
-        change: null,
-      },
-    ]);
-    expect(res.body.data.currencyList[1]).toMatchObject({ symbol: 'xauusdt', market: 'XAUUSD', coinType: 3 });
-    expect(res.body.data.contractList).toEqual([]);
-  });
-
   it('reset returns a setting to its default, audited', async () => {
     const res = await admin.reset<SettingEntryView>('whitePaper');
     expect(res.status).toBe(200);
@@ -493,15 +424,6 @@ describe('operator permissions', () => {
 
 describe('validation', () => {
   const platform = () => defaultSettings({ BRAND_NAME: 'Brand' }).platform;
-  const coin = {
-    coin: 'eth',
-    baseCoin: 'usdt',
-    showSymbol: 'ETH/USDT',
-    customizeFlag: 1,
-    market: 'ethusdt',
-    coinType: 1,
-    logo: null,
-  };
   const cases: Array<[key: string, body: unknown, field: string]> = [
     ['whitePaper', { url: 'ftp://example.com/wp.pdf' }, 'url'],
     ['whitePaper', { url: 'javascript:alert(1)' }, 'url'],
@@ -543,28 +465,6 @@ describe('validation', () => {
       '0.quote_currency',
     ],
     ['defaultCurrency', 'yuan', 'body'],
-    [
-      'coins',
-      { coinList: [{ ...coin, coin: 'e th' }], currencyList: [], contractList: [] },
-      'coinList.0.coin',
-    ],
-    ['coins', { coinList: [coin, coin], currencyList: [], contractList: [] }, 'coinList.1.coin'],
-    [
-      'coins',
-      { coinList: [], currencyList: [{ ...coin, symbol: 'btcusdt' }], contractList: [] },
-      'currencyList.0.symbol',
-    ],
-    [
-      'coins',
-      { coinList: [], currencyList: [], contractList: [{ ...coin, customizeFlag: 3 }] },
-      'contractList.0.customizeFlag',
-    ],
-    [
-      'coins',
-      { coinList: [], currencyList: [], contractList: [{ ...coin, baseCoin: 'btc' }] },
-      'contractList.0.baseCoin',
-    ],
-    ['coins', { coinList: [], currencyList: [] }, 'contractList'],
   ];
 
   it.each(cases)('%s rejects %j at field %s and changes nothing', async (key, body, field) => {

@@ -41,6 +41,9 @@ export async function createTestApp(
     RATE_LIMIT_GLOBAL_PER_MINUTE: '100000',
     CODE_RESEND_SECONDS: '0',
     JOURNAL_DIR: 'memory://',
+    // No market timer (tests call app.market.step() after advancing the clock) and no simulated past.
+    MARKET_TICK_MS: '0',
+    MARKET_BACKFILL_HOURS: '0',
     ...overrides,
   });
   const clock = new ManualClock(new Date('2026-06-01T00:00:00Z'));

@@ -69,7 +69,14 @@ export type Command = CommandBase &
     | {
         /** Pay out an approved withdrawal: amount to withdrawal clearing, fee split 90/10 fee revenue / security fund. */
         type: 'withdraw.complete';
-        payload: { withdrawalId: string };
+        payload: {
+          withdrawalId: string;
+          /**
+           * The asset's decimals (0..18): the fee split is done in whole units of this precision, the
+           * remainder to fee revenue. Absent = 18 (commands journaled before it existed replay unchanged).
+           */
+          decimals?: number;
+        };
       }
     | {
         /** Return a withdrawal's hold to available exactly once (rejected by an operator or cancelled by the user). */
@@ -96,6 +103,11 @@ export type Command = CommandBase &
           feeRate: DecimalString;
           /** Where the price came from (index tick time and source), kept for the record. */
           priceRef: string;
+          /**
+           * toAsset's decimals (0..18): receive rounds down and the fee up to this precision, and the fee
+           * split is done at it. Absent = 18 (commands journaled before it existed replay unchanged).
+           */
+          toDecimals?: number;
         };
       }
     | {
@@ -185,6 +197,19 @@ export interface MoneyCore {
   balance(userId: string, asset: string, accountType: AccountType): AccountBalance;
   systemBalance(name: SystemAccount, asset: string): DecimalString;
   holdOf(withdrawalId: string): Hold | undefined;
+  /**
+   * The recorded result of a command id, whatever its payload (undefined when the id is unknown or still
+   * in flight). For callers that re-derive a command after a crash whose payload may differ (a swap's
+   * price): the first result stands.
+   */
+  resultOf(commandId: string): CommandResult | undefined;
+  /**
+   * Regenerates the events of the commands after `seq`, in seq order, whole commands only, stopping once
+   * `limit` events are collected (so a result may hold a few more). Empty when nothing is after `seq`.
+   * Events are exactly those published live (replay is deterministic). Needs a retained snapshot at or
+   * before `seq` (or the journal from its start) and the segments after it.
+   */
+  eventsSince(seq: number, limit: number): Promise<CoreEvent[]>;
   /** Returns an unsubscribe function. */
   subscribe(listener: (events: readonly CoreEvent[]) => void): () => void;
   lastSeq(): number;

@@ -1,2 +1,200 @@
 // SQL tables of the wallet area (re-exported by ./schema.ts so drizzle-kit and the client see them).
-export {};
+// Balances are NOT here: they live in the money core. These are settings, request records (recharge,
+// withdrawal), uploads, idempotency records and the projection's read models (bills).
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const money = (name: string) => numeric(name, { precision: 38, scale: 18, mode: 'string' });
+
+/** Per-asset wallet settings (seeded at start when missing; operators may edit them later). */
+export const walletAssets = pgTable('wallet_assets', {
+  asset: text('asset').primaryKey(),
+  sort: integer('sort').notNull(),
+  decimals: smallint('decimals').notNull(),
+  depositEnabled: boolean('deposit_enabled').notNull().default(true),
+  withdrawEnabled: boolean('withdraw_enabled').notNull().default(true),
+  /** Fixed fee per withdrawal, in the asset, charged on top of the amount. */
+  withdrawFee: money('withdraw_fee').notNull(),
+  minWithdraw: money('min_withdraw').notNull(),
+  confirmations: integer('confirmations').notNull(),
+  /** [{ network, family }] */
+  networks: jsonb('networks').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+/**
+ * Deposits: manual recharges (screenshot, operator review) and chain deposits (credited after N
+ * confirmations). Status 0 under review / confirming, 1 passed (credited), 2 failed.
+ */
+export const walletRecharges = pgTable(
+  'wallet_recharges',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    orderNo: text('order_no').notNull(),
+    userId: bigint('user_id', { mode: 'bigint' }).notNull(),
+    asset: text('asset').notNull(),
+    amount: money('amount').notNull(),
+    network: text('network'),
+    source: text('source').notNull(),
+    status: smallint('status').notNull().default(0),
+    screenshot: text('screenshot'),
+    remark: text('remark'),
+    reason: text('reason'),
+    chain: text('chain'),
+    txid: text('txid'),
+    vout: integer('vout'),
+    address: text('address'),
+    confirmations: integer('confirmations').notNull().default(0),
+    requiredConfirmations: integer('required_confirmations').notNull().default(0),
+    simulated: boolean('simulated').notNull().default(false),
+    reviewer: text('reviewer'),
+    createdAt: ts('created_at').notNull(),
+    reviewedAt: ts('reviewed_at'),
+    /** Set once the core acknowledged deposit.credit (recovery resubmits rows passed but not credited). */
+    creditedAt: ts('credited_at'),
+  },
+  (t) => [
+    uniqueIndex('wallet_recharges_order_no_uq').on(t.orderNo),
+    uniqueIndex('wallet_recharges_output_uq').on(t.chain, t.txid, t.vout),
+    index('wallet_recharges_user_idx').on(t.userId, t.createdAt),
+    index('wallet_recharges_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/**
+ * Withdrawals. Status -1 reserving (row written, hold not yet confirmed by the core), 0 under review,
+ * 1 passed (paid), 2 failed (rejected, funds returned), 3 cancelled by the user.
+ */
+export const walletWithdrawals = pgTable(
+  'wallet_withdrawals',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    /** The core's hold key. */
+    withdrawalId: text('withdrawal_id').notNull(),
+    orderNo: text('order_no').notNull(),
+    userId: bigint('user_id', { mode: 'bigint' }).notNull(),
+    asset: text('asset').notNull(),
+    network: text('network').notNull(),
+    address: text('address').notNull(),
+    amount: money('amount').notNull(),
+    fee: money('fee').notNull(),
+    status: smallint('status').notNull(),
+    reason: text('reason'),
+    txid: text('txid'),
+    simulated: boolean('simulated').notNull().default(false),
+    idempotencyKey: text('idempotency_key'),
+    requestHash: text('request_hash'),
+    reviewer: text('reviewer'),
+    createdAt: ts('created_at').notNull(),
+    reviewedAt: ts('reviewed_at'),
+    /** Set once the core acknowledged the deciding command (complete or release). */
+    settledAt: ts('settled_at'),
+  },
+  (t) => [
+    uniqueIndex('wallet_withdrawals_wid_uq').on(t.withdrawalId),
+    uniqueIndex('wallet_withdrawals_order_no_uq').on(t.orderNo),
+    uniqueIndex('wallet_withdrawals_idem_uq')
+      .on(t.userId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
+    index('wallet_withdrawals_user_idx').on(t.userId, t.createdAt),
+    index('wallet_withdrawals_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/** Deposit addresses handed out (the chain adapter's outputs are matched to users through this). */
+export const walletAddresses = pgTable(
+  'wallet_addresses',
+  {
+    chain: text('chain').notNull(),
+    address: text('address').notNull(),
+    userId: bigint('user_id', { mode: 'bigint' }).notNull(),
+    asset: text('asset').notNull(),
+    network: text('network').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.chain, t.address, t.asset] }),
+    index('wallet_addresses_user_idx').on(t.userId, t.asset, t.network),
+  ],
+);
+
+/** Uploaded images: random file names, the owner, and what the magic bytes said. */
+export const walletUploads = pgTable(
+  'wallet_uploads',
+  {
+    name: text('name').primaryKey(),
+    userId: bigint('user_id', { mode: 'bigint' }).notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('wallet_uploads_user_idx').on(t.userId)],
+);
+
+/** First results of money-moving requests by Idempotency-Key (response null while in progress). */
+export const walletIdempotency = pgTable(
+  'wallet_idempotency',
+  {
+    userId: bigint('user_id', { mode: 'bigint' }).notNull(),
+    route: text('route').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    response: jsonb('response'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.route, t.key] })],
+);
+
+/** Key material of the withdrawal-body encryption (private key encrypted with the app secret). */
+export const walletKeys = pgTable('wallet_keys', {
+  id: text('id').primaryKey(),
+  publicKey: text('public_key').notNull(),
+  privateKey: text('private_key').notNull(),
+  createdAt: ts('created_at').notNull(),
+});
+
+/** Read model: one row per user posting of a core command (written by the projection). */
+export const walletBills = pgTable(
+  'wallet_bills',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    idx: integer('idx').notNull(),
+    userId: bigint('user_id', { mode: 'bigint' }).notNull(),
+    asset: text('asset').notNull(),
+    accountType: text('account_type').notNull(),
+    field: text('field').notNull(),
+    delta: money('delta').notNull(),
+    balance: money('balance').notNull(),
+    billType: text('bill_type').notNull(),
+    commandId: text('command_id').notNull(),
+    ref: text('ref').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('wallet_bills_seq_uq').on(t.seq, t.idx),
+    index('wallet_bills_user_idx').on(t.userId, t.seq),
+  ],
+);
+
+/** Last core seq each projection has applied (catch-up starts after it). */
+export const projectionCursors = pgTable('projection_cursors', {
+  name: text('name').primaryKey(),
+  seq: bigint('seq', { mode: 'number' }).notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});

@@ -1,7 +1,7 @@
 // Append-only, hash-chained audit log: each entry's hash covers the previous hash, so editing or
 // deleting a past entry breaks every later link (verifyAuditChain finds it).
 import { createHash } from 'node:crypto';
-import { asc, desc } from 'drizzle-orm';
+import { asc, desc, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { auditLog } from '@/db/schema';
 
@@ -34,12 +34,23 @@ function entryHash(prevHash: string, e: AuditEntry, at: Date): string {
 }
 
 /** Call inside a transaction so concurrent appends cannot fork the chain. */
+/** Advisory lock key that serializes appends, so two transactions never chain onto the same last hash. */
+const AUDIT_APPEND_LOCK = 7_305_001;
+
 export async function appendAudit(db: Executor, entry: AuditEntry, at: Date): Promise<void> {
-  const [last] = await db.select({ hash: auditLog.hash }).from(auditLog).orderBy(desc(auditLog.id)).limit(1);
-  const prevHash = last?.hash ?? GENESIS;
-  await db
-    .insert(auditLog)
-    .values({ ...entry, prevHash, hash: entryHash(prevHash, entry, at), createdAt: at });
+  // Inside the caller's transaction when there is one (a savepoint): the lock is held until it commits.
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_APPEND_LOCK})`);
+    const [last] = await tx
+      .select({ hash: auditLog.hash })
+      .from(auditLog)
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    const prevHash = last?.hash ?? GENESIS;
+    await tx
+      .insert(auditLog)
+      .values({ ...entry, prevHash, hash: entryHash(prevHash, entry, at), createdAt: at });
+  });
 }
 
 export async function verifyAuditChain(db: Executor): Promise<{ ok: boolean; badId?: string }> {
@@ -60,4 +71,33 @@ export async function verifyAuditChain(db: Executor): Promise<{ ok: boolean; bad
     prev = r.hash;
   }
   return { ok: true };
+}
+
+/**
+ * As verifyAuditChain, and counts the entries checked: all of them when ok, else those before the
+ * first broken one (the operator console shows both).
+ */
+export async function auditChainReport(
+  db: Executor,
+): Promise<{ ok: boolean; checked: number; firstBrokenId?: string }> {
+  const rows = await db.select().from(auditLog).orderBy(asc(auditLog.id));
+  let prev = GENESIS;
+  let checked = 0;
+  for (const r of rows) {
+    const expected = entryHash(
+      prev,
+      {
+        actorType: r.actorType as AuditEntry['actorType'],
+        actorId: r.actorId,
+        action: r.action,
+        payload: r.payload as Record<string, unknown>,
+      },
+      r.createdAt,
+    );
+    if (r.prevHash !== prev || r.hash !== expected)
+      return { ok: false, checked, firstBrokenId: r.id.toString() };
+    prev = r.hash;
+    checked += 1;
+  }
+  return { ok: true, checked };
 }

@@ -61,6 +61,24 @@ export interface MarketApi {
   /** True when the embedded simulator is (one of) the price source(s): the UI shows a label. */
   simulated(): boolean;
   on<K extends keyof MarketEventMap>(event: K, listener: (value: MarketEventMap[K]) => void): () => void;
+  /** Symbols ('BTCUSDT') of every market the feeds price, enabled or not. */
+  symbols(): string[];
+  /**
+   * The stored index tick in force at `time` (the last one at or before it) for citing in a settlement;
+   * undefined when none was stored within the retention window.
+   */
+  tickAt(symbol: string, time: number): Promise<IndexTick | undefined>;
+  /**
+   * A trade of a market that trades (spot): from the first trade on, its K-lines and ticker are built
+   * from trades instead of index ticks. price and qty are decimal strings; time in ms.
+   */
+  ingestTrade(symbol: string, price: string, qty: string, time: number): void;
+  /**
+   * One feed step at the clock's now: poll external sources when manual, compute the index, emit events
+   * and persist. The timer calls it every MARKET_TICK_MS; with MARKET_TICK_MS=0 tests call it by hand
+   * after advancing their ManualClock. No tick is made when the clock has not moved.
+   */
+  step(): Promise<void>;
 }
 
 declare module 'fastify' {

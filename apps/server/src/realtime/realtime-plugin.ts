@@ -1,5 +1,273 @@
-// Realtime: public websocket, private websocket and the MQTT broker or external publisher.
+// Realtime: public websocket, private websocket and the MQTT broker or external publisher
+// (docs/realtime.md). Feeds: app.market (tickers, K-lines), app.core (balances), app.depth (order books,
+// fed by the spot engine later) and app.realtime.publishTrade (trades, later).
+import websocket from '@fastify/websocket';
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createWebSocketStream } from 'ws';
+import { z } from 'zod';
 import type { AreaPluginOptions } from '@/area-plugin';
+import { ACCOUNT_TYPE_CODES } from '@/core/types';
+import { users } from '@/db/schema';
+import { AppError } from '@/lib/app-error';
+import { tokenFrom } from '@/modules/auth/auth-plugin';
+import { DepthRegistry } from './depth-book';
+import { MarketStreams } from './market-streams';
+import {
+  createEmbeddedBroker,
+  createExternalPublisher,
+  type LivePublisher,
+  mqttTopics,
+  noTopicOwnership,
+  type TopicOwnership,
+} from './mqtt';
+import { originAllowed, parseAllowedOrigins } from './origin';
+import { type PrivateEventType, PrivateHub } from './private-hub';
+import { PublicHub } from './public-hub';
+import { normalizeSymbol, SYMBOL_PATTERN } from './public-protocol';
 
-export const realtimePlugin = fp<AreaPluginOptions>(async (_app, _opts) => {}, { name: 'realtimePlugin' });
+export interface TradeEvent {
+  id: string;
+  symbol: string;
+  price: string;
+  qty: string;
+  /** Taker side. */
+  side: 'buy' | 'sell';
+  time: number;
+}
+
+export interface RealtimeApi {
+  /** One private event to the user's websockets and to MQTT topic coin/user/{userId}. */
+  publishUser(userId: string, type: PrivateEventType, data: unknown): void;
+  publishTrade(trade: TradeEvent): void;
+  /** Merchant ids and chat keys a user owns, for MQTT subscribe ACLs (none until those areas exist). */
+  setTopicOwnership(ownership: TopicOwnership): void;
+  readonly live: LivePublisher;
+  /** Embedded broker only: re-check MQTT clients' sessions now (a timer does it every 60 s). */
+  recheckMqttSessions(): Promise<void>;
+  readonly publicHub: PublicHub;
+  readonly privateHub: PrivateHub;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: RealtimeApi;
+    depth: DepthRegistry;
+  }
+}
+
+/** Websocket subprotocol that carries the session token as the second offered protocol. */
+export const AUTH_SUBPROTOCOL = 'coin-auth';
+const MQTT_SUBPROTOCOLS = ['mqtt', 'mqttv3.1'];
+const DEPTH_LIMIT_MAX = 1000;
+
+/** The token of a private-channel upgrade: subprotocol pair, then the usual headers, then ?token=. */
+export function upgradeToken(request: FastifyRequest): string | undefined {
+  const header = request.headers['sec-websocket-protocol'];
+  const offered = (Array.isArray(header) ? header.join(',') : (header ?? ''))
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const at = offered.indexOf(AUTH_SUBPROTOCOL);
+  if (at >= 0 && offered[at + 1]) return offered[at + 1];
+  const fromHeaders = tokenFrom(request);
+  if (fromHeaders) return fromHeaders;
+  const query = request.query as Record<string, unknown> | undefined;
+  return typeof query?.token === 'string' && query.token !== '' ? query.token : undefined;
+}
+
+export const realtimePlugin = fp<AreaPluginOptions>(
+  async (app, { config, database, clock }) => {
+    const sessions = app.services.sessions;
+    const allowedOrigins = parseAllowedOrigins(config.WS_ALLOWED_ORIGINS);
+
+    const checkUserToken = async (userId: string, token: string) => {
+      const session = await sessions.resolve(token, 'user');
+      if (String(session.principalId) !== userId) throw new AppError('FORBIDDEN');
+    };
+
+    await app.register(websocket, {
+      options: {
+        maxPayload: 16 * 1024,
+        handleProtocols: (protocols) => {
+          if (protocols.has(AUTH_SUBPROTOCOL)) return AUTH_SUBPROTOCOL;
+          return MQTT_SUBPROTOCOLS.find((p) => protocols.has(p)) ?? false;
+        },
+      },
+    });
+
+    const checkOrigin = async (request: FastifyRequest) => {
+      if (!originAllowed(request.headers.origin, request.headers.host, allowedOrigins)) {
+        throw new AppError('FORBIDDEN');
+      }
+    };
+
+    // --- live publisher: embedded aedes or the external broker ---
+    let ownership: TopicOwnership = noTopicOwnership;
+    let live: LivePublisher;
+    let recheckMqttSessions = async () => {};
+    if (config.MQTT_URL) {
+      live = createExternalPublisher(config.MQTT_URL, (err) => app.log.warn({ err }, 'mqtt publisher error'));
+    } else {
+      const embedded = await createEmbeddedBroker({ checkUserToken, ownership: () => ownership });
+      live = embedded.publisher;
+      recheckMqttSessions = embedded.recheckSessions;
+      app.get('/mqtt', { websocket: true, onRequest: checkOrigin }, (socket, request) => {
+        embedded.broker.handle(createWebSocketStream(socket), request.raw);
+      });
+    }
+
+    // --- depth books ---
+    const depth = new DepthRegistry(config.DEPTH_COALESCE_MS);
+    app.decorate('depth', depth);
+
+    // --- public websocket ---
+    const sink = {
+      publish: (stream: string, frame: unknown) => publicHub.publish(stream, frame),
+      hasSubscribers: (stream: string) => publicHub.hasSubscribers(stream),
+    };
+    const market = app.hasDecorator('market') ? app.market : undefined;
+    if (!market)
+      app.log.warn('realtime: app.market is not available; DETAIL, KLINE and ALL_DETAIL stay silent');
+    const marketStreams = new MarketStreams(market, sink);
+    const publicHub = new PublicHub({
+      maxSubscriptions: config.WS_MAX_SUBSCRIPTIONS,
+      slowConsumerBytes: config.WS_SLOW_CONSUMER_BYTES,
+      onSubscribe: (_stream, message, send) => marketStreams.onSubscribe(message, send),
+    });
+
+    depth.onDiff((diff) => {
+      const stream = `DEPTH:${diff.symbol}`;
+      if (!publicHub.hasSubscribers(stream)) return;
+      publicHub.publish(stream, {
+        type: 'DEPTH',
+        symbol: diff.symbol,
+        data: { symbol: diff.symbol, U: diff.U, u: diff.u, E: clock.now().getTime(), b: diff.b, a: diff.a },
+      });
+    });
+
+    const unsubscribers: Array<() => void> = [() => marketStreams.close()];
+
+    app.get(
+      '/ws/:clientId',
+      {
+        websocket: true,
+        onRequest: checkOrigin,
+        schema: { params: z.object({ clientId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) }) },
+      },
+      (socket) => publicHub.attach(socket),
+    );
+
+    // --- private websocket ---
+    const privateHub = new PrivateHub({
+      heartbeatMs: 25_000,
+      idleMs: 75_000,
+      sessionCheckMs: 60_000,
+      checkSession: (token, userId) => checkUserToken(userId, token),
+      now: () => clock.now().getTime(),
+    });
+
+    const privateAuth = async (request: FastifyRequest) => {
+      await checkOrigin(request);
+      const { userId } = request.params as { userId: string };
+      const session = await sessions.resolve(upgradeToken(request), 'user');
+      if (!/^\d{1,20}$/.test(userId) || String(session.principalId) !== userId)
+        throw new AppError('FORBIDDEN');
+    };
+
+    app.get('/ws/coin/:userId', { websocket: true, onRequest: privateAuth }, async (socket, request) => {
+      const { userId } = request.params as { userId: string };
+      privateHub.attach(socket, userId, upgradeToken(request) ?? '');
+      const [row] = await database.db
+        .select({ isMerchant: users.isMerchant })
+        .from(users)
+        .where(eq(users.id, BigInt(userId)));
+      const status = {
+        userId,
+        status: 'online',
+        isMerchant: row?.isMerchant ?? 1,
+        time: clock.now().getTime(),
+      };
+      if (socket.readyState === socket.OPEN)
+        socket.send(JSON.stringify({ type: 'USER_STATUS', data: status }));
+    });
+
+    const publishUser = (userId: string, type: PrivateEventType, data: unknown) => {
+      const payload = Buffer.from(JSON.stringify({ type, data }));
+      privateHub.publishRaw(userId, payload);
+      live.publish(mqttTopics.user(userId), payload);
+    };
+
+    if (app.hasDecorator('core')) {
+      unsubscribers.push(
+        app.core.subscribe((events) => {
+          for (const event of events) {
+            if (event.type !== 'balance') continue;
+            publishUser(event.userId, 'OWNCOIN', {
+              userId: event.userId,
+              asset: event.asset,
+              accountType: event.accountType,
+              accountTypeCode: ACCOUNT_TYPE_CODES[event.accountType],
+              available: event.available,
+              frozen: event.frozen,
+              seq: event.seq,
+            });
+          }
+        }),
+      );
+    } else {
+      app.log.warn('realtime: app.core is not available; OWNCOIN stays silent');
+    }
+
+    app.decorate('realtime', {
+      publishUser,
+      publishTrade: (trade: TradeEvent) =>
+        publicHub.publish(`TRADE:${trade.symbol}`, { type: 'TRADE', symbol: trade.symbol, data: trade }),
+      setTopicOwnership: (next: TopicOwnership) => {
+        ownership = next;
+      },
+      live,
+      recheckMqttSessions: () => recheckMqttSessions(),
+      publicHub,
+      privateHub,
+    } satisfies RealtimeApi);
+
+    // --- REST depth snapshot ---
+    app.withTypeProvider<ZodTypeProvider>().get(
+      '/api/mjkj-web/coin/open/depth/:symbol',
+      {
+        schema: {
+          tags: ['market'],
+          summary: 'Order book snapshot with lastUpdateId (join the DEPTH stream, docs/realtime.md)',
+          params: z.object({
+            symbol: z
+              .string()
+              .max(32)
+              .transform(normalizeSymbol)
+              .refine((s) => SYMBOL_PATTERN.test(s)),
+          }),
+          querystring: z.object({ limit: z.coerce.number().int().min(1).max(DEPTH_LIMIT_MAX).default(100) }),
+        },
+      },
+      async (request, reply) => {
+        const { symbol } = request.params;
+        const book = depth.find(symbol);
+        const snapshot = book
+          ? book.snapshot(request.query.limit)
+          : { symbol, lastUpdateId: 0, bids: [], asks: [] };
+        return reply.ok(snapshot);
+      },
+    );
+
+    app.addHook('onClose', async () => {
+      for (const off of unsubscribers) off();
+      depth.close();
+      publicHub.closeAll();
+      privateHub.close();
+      await live.close();
+    });
+  },
+  { name: 'realtimePlugin' },
+);

@@ -1,2 +1,18 @@
 // Error codes of the admin area with their HTTP statuses; merged into ../error-codes.ts.
-export const ADMIN_ERROR_STATUS = {} as const;
+export const ADMIN_ERROR_STATUS = {
+  /** Unknown user id in an operator call. */
+  ADMIN_USER_NOT_FOUND: 404,
+  ADJUSTMENT_NOT_FOUND: 404,
+  /** The asset is not in the wallet asset list. */
+  ADJUSTMENT_ASSET_UNKNOWN: 404,
+  /** Four-eyes rule: the operator who requested an adjustment may not decide it. */
+  ADJUSTMENT_SELF_APPROVAL: 403,
+  /** The request is no longer pending (already approved, rejected, failed or being approved). */
+  ADJUSTMENT_STATE: 409,
+  /** A negative adjustment larger than the available balance. */
+  ADJUSTMENT_INSUFFICIENT_BALANCE: 422,
+  /** The money core refused the approved command for another reason; the request is marked failed. */
+  ADJUSTMENT_FAILED: 422,
+  /** The money core is not running in this process. */
+  ADJUSTMENT_CORE_UNAVAILABLE: 503,
+} as const;

@@ -12,7 +12,6 @@ import type { Clock } from '@/lib/clock';
 import { countryCodes } from './country-codes';
 import { platformScript } from './platform-script';
 import { settingsAdminRoutes } from './settings-admin-routes';
-import type { CoinEntry } from './settings-schemas';
 import { SettingsService } from './settings-service';
 
 export interface CommonRoutesOptions {
@@ -22,9 +21,6 @@ export interface CommonRoutesOptions {
 }
 
 const tags = ['common'];
-
-/** Price fields stay null until live market data exists: never a made-up price. */
-const withoutPrices = (entry: CoinEntry) => ({ ...entry, amount: null, open: null, change: null });
 
 export const commonRoutes: FastifyPluginAsyncZod<CommonRoutesOptions> = async (
   app,
@@ -83,18 +79,8 @@ export const commonRoutes: FastifyPluginAsyncZod<CommonRoutesOptions> = async (
     },
   );
 
-  app.post(
-    '/api/common/getCoinList',
-    { schema: { tags, summary: 'Coin lists: seconds contract, spot and contract' } },
-    async (_request, reply) => {
-      const { coinList, currencyList, contractList } = await settings.get('coins');
-      return reply.ok({
-        coinList: coinList.map(withoutPrices),
-        currencyList: currencyList.map(withoutPrices),
-        contractList: contractList.map(withoutPrices),
-      });
-    },
-  );
+  // POST /api/common/getCoinList is served by the market area (src/modules/market/market-routes.ts)
+  // from its coin and market tables, with live prices.
 
   app.post(
     '/api/common/getCustomerService',

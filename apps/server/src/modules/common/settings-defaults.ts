@@ -2,16 +2,8 @@
 // means "the default", so changing a default here (or BRAND_NAME) reaches every deployment that
 // never overrode it.
 import { LANGUAGES, type Language } from '@coin/shared/languages';
-import { coinPair } from '@coin/shared/price-format';
 import type { AppConfig } from '@/config';
-import {
-  COIN_TYPES,
-  type CoinEntry,
-  CUSTOMIZE_FLAGS,
-  QUOTE_COIN,
-  RATE_QUOTE_ASSET,
-  type Settings,
-} from './settings-schemas';
+import { RATE_QUOTE_ASSET, type Settings } from './settings-schemas';
 
 export const DEFAULT_LOGO = '/static/logo.svg';
 export const DEFAULT_AVATAR = '/static/avatar-default.svg';
@@ -56,25 +48,7 @@ const DEFAULT_CURRENCIES: ReadonlyArray<readonly [code: string, symbol: string, 
   ['THB', '฿', '35'],
 ];
 
-export const DEFAULT_COINS = ['btc', 'eth', 'bnb', 'sol', 'xrp', 'doge', 'ada', 'trx', 'ltc', 'dot'] as const;
-
-export function defaultCoinEntry(coin: string): CoinEntry {
-  const symbol = coinPair(coin);
-  return {
-    coin,
-    baseCoin: QUOTE_COIN,
-    symbol,
-    showSymbol: `${coin.toUpperCase()}/${QUOTE_COIN.toUpperCase()}`,
-    customizeFlag: CUSTOMIZE_FLAGS.pairName,
-    market: symbol,
-    coinType: COIN_TYPES.crypto,
-    // No made-up artwork: the client draws its letter badge when a coin has no logo.
-    logo: null,
-  };
-}
-
 export function defaultSettings(config: Pick<AppConfig, 'BRAND_NAME'>): Settings {
-  const coins = () => DEFAULT_COINS.map(defaultCoinEntry);
   return {
     platform: {
       brandName: config.BRAND_NAME,
@@ -107,6 +81,5 @@ export function defaultSettings(config: Pick<AppConfig, 'BRAND_NAME'>): Settings
     appDownload: { android: null, ios: null, page: null },
     customerService: [],
     whitePaper: { url: null },
-    coins: { coinList: coins(), currencyList: coins(), contractList: coins() },
   };
 }

@@ -3,7 +3,6 @@
 // release that no longer fits falls back to the default instead of reaching clients malformed.
 // Messages are translation keys (spec section 5); keys the catalogue lacks degrade to 'validation.invalid'.
 import { DEFAULT_LANGUAGE, LANGUAGES } from '@coin/shared/languages';
-import { coinPair } from '@coin/shared/price-format';
 import { isHttpUrl } from '@coin/shared/url';
 import { decimalString } from '@coin/shared/wire-decimal';
 import { z } from 'zod';
@@ -167,66 +166,8 @@ export const customerServiceSchema = z
 
 export const whitePaperSchema = z.strictObject({ url: httpUrlSchema.nullable() });
 
-// ---- coins ----------------------------------------------------------------------------------
-
-/** 3 makes the client look the amount up from MT5 (spec section 3); everything else is crypto. */
-export const COIN_TYPES = { crypto: 1, mt5: 3 } as const;
-export const CUSTOMIZE_FLAGS = { pairName: 1, showSymbol: 2 } as const;
-/** Every pair is quoted in USDT: the coin-name rule appends 'usdt'. */
-export const QUOTE_COIN = 'usdt' as const;
-
-const coinName = z
-  .string({ error: 'validation.required' })
-  .trim()
-  .toLowerCase()
-  .regex(/^[a-z0-9]{1,20}$/, 'validation.invalid');
-
-export const coinEntrySchema = z
-  .strictObject({
-    coin: coinName,
-    baseCoin: coinName.refine((c) => c === QUOTE_COIN, 'validation.oneOf'),
-    /** Derived from `coin`; accepted so a document read from the API can be sent back unchanged. */
-    symbol: z.string().optional(),
-    showSymbol: text(32),
-    customizeFlag: z.literal([CUSTOMIZE_FLAGS.pairName, CUSTOMIZE_FLAGS.showSymbol], {
-      error: 'validation.oneOf',
-    }),
-    market: z
-      .string({ error: 'validation.required' })
-      .trim()
-      .regex(/^[A-Za-z0-9._-]{1,32}$/, 'validation.invalid'),
-    coinType: z.literal([COIN_TYPES.crypto, COIN_TYPES.mt5], { error: 'validation.oneOf' }),
-    logo: assetUrlSchema.nullable(),
-  })
-  .superRefine((e, ctx) => {
-    if (e.symbol !== undefined && e.symbol !== coinPair(e.coin)) {
-      ctx.addIssue({ code: 'custom', path: ['symbol'], message: 'validation.invalid' });
-    }
-  })
-  .transform((e) => ({
-    coin: e.coin,
-    baseCoin: e.baseCoin,
-    symbol: coinPair(e.coin),
-    showSymbol: e.showSymbol,
-    customizeFlag: e.customizeFlag,
-    // MT5 instrument names are case-sensitive (XAUUSD); crypto market ids are lower case.
-    market: e.coinType === COIN_TYPES.mt5 ? e.market : e.market.toLowerCase(),
-    coinType: e.coinType,
-    logo: e.logo,
-  }));
-export type CoinEntry = z.output<typeof coinEntrySchema>;
-
-const coinListSchema = z
-  .array(coinEntrySchema, { error: 'validation.invalidType' })
-  .max(200, SETTING_MESSAGES.tooMany)
-  .superRefine(uniqueBy((c) => c.coin, 'coin'));
-
-/** The three lists of spec section 3: seconds contract, spot and contract. */
-export const coinsSchema = z.strictObject({
-  coinList: coinListSchema,
-  currencyList: coinListSchema,
-  contractList: coinListSchema,
-});
+// Coins and markets are not a settings document: they live in the market area's tables
+// (src/market, docs/market.md) with their own operator routes under /api/admin/market.
 
 // ---- the catalogue --------------------------------------------------------------------------
 
@@ -238,7 +179,6 @@ export const SETTING_KEYS = [
   'appDownload',
   'customerService',
   'whitePaper',
-  'coins',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
@@ -250,7 +190,6 @@ export const settingSchemas = {
   appDownload: appDownloadSchema,
   customerService: customerServiceSchema,
   whitePaper: whitePaperSchema,
-  coins: coinsSchema,
 } as const satisfies Record<SettingKey, z.ZodType>;
 
 export type Settings = { [K in SettingKey]: z.output<(typeof settingSchemas)[K]> };

@@ -1,5 +1,117 @@
 // The wallet: balances, deposits, withdrawals, swap, transfer, bills, uploads, review queues.
+// Money moves only through `app.core`; this area keeps requests, settings and read models in SQL.
+import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import type { AreaPluginOptions } from '@/area-plugin';
+import { loadAppSecret } from '@/lib/app-secret';
+import { SettingsService } from '@/modules/common/settings-service';
+import { BillProjection } from '@/projection/bill-projection';
+import { BalanceService } from './balance-service';
+import { BillService } from './bill-service';
+import { type Scheduler, timerScheduler } from './chain/chain-adapter';
+import { SimulatedChain } from './chain/simulated-chain';
+import { DepositService } from './deposit-service';
+import { ExchangeService } from './exchange-service';
+import { reviewRoutes } from './review-routes';
+import { uploadRoutes } from './upload-routes';
+import { UploadService } from './upload-service';
+import { WalletAssets } from './wallet-assets';
+import { coreOrUnavailable, type WalletContext } from './wallet-context';
+import { walletRoutes } from './wallet-routes';
+import { WithdrawCrypto } from './withdraw-crypto';
+import { WithdrawService } from './withdraw-service';
 
-export const walletPlugin = fp<AreaPluginOptions>(async (_app, _opts) => {}, { name: 'walletPlugin' });
+export interface WalletRuntime {
+  assets: WalletAssets;
+  deposits: DepositService;
+  withdrawals: WithdrawService;
+  exchange: ExchangeService;
+  uploads: UploadService;
+  projection: BillProjection;
+  /** The simulated chain when CHAIN_ADAPTER=simulated (tests mine blocks with it). */
+  simulatedChain: SimulatedChain | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    wallet: WalletRuntime;
+  }
+}
+
+export interface WalletPluginOptions extends AreaPluginOptions {
+  /** Drives simulated blocks; the default is a real interval timer. */
+  scheduler?: Scheduler;
+}
+
+export const walletPlugin = fp<WalletPluginOptions>(
+  async (app, { config, database, clock, scheduler }) => {
+    const db = database.db;
+    const now = clock.now();
+    const secret = await loadAppSecret(db, config.APP_SECRET, now);
+    const assets = new WalletAssets(db);
+    await assets.init(now);
+    const ctx: WalletContext = {
+      db,
+      clock,
+      config,
+      secret,
+      assets,
+      core: () => coreOrUnavailable(app.hasDecorator('core') ? app.core : undefined),
+      market: () => (app.hasDecorator('market') ? app.market : undefined),
+    };
+    const settings = new SettingsService(db, config, clock);
+    const balances = new BalanceService(db, ctx.core, ctx.market, assets, settings);
+
+    const chain =
+      config.CHAIN_ADAPTER === 'simulated'
+        ? new SimulatedChain(
+            secret,
+            scheduler ?? timerScheduler,
+            config.CHAIN_SIM_BLOCK_MS,
+            () => Math.max(1, ...assets.all().map((a) => a.confirmations)),
+            (err) => app.log.warn({ err }, 'simulated chain report failed'),
+          )
+        : undefined;
+    const deposits = new DepositService(ctx, chain);
+    const withdrawals = new WithdrawService(ctx, chain?.simulated ?? false);
+    const exchange = new ExchangeService(ctx, (id) => balances.isMerchant(id));
+    const bills = new BillService(ctx);
+    const uploads = new UploadService(db, clock, config.UPLOAD_DIR ?? join(config.DATA_DIR, 'uploads'));
+    const crypto = await WithdrawCrypto.load(db, secret, now);
+    const projection = new BillProjection(db, { warn: (m) => app.log.warn(m) });
+
+    if (app.hasDecorator('core')) {
+      await projection.start(app.core, now);
+      await deposits.recover();
+      await withdrawals.recover();
+    }
+    const stopChain = chain?.start((outputs) => deposits.observe(outputs));
+
+    app.decorate('wallet', {
+      assets,
+      deposits,
+      withdrawals,
+      exchange,
+      uploads,
+      projection,
+      simulatedChain: chain,
+    } satisfies WalletRuntime);
+
+    await app.register(walletRoutes, { ctx, balances, deposits, withdrawals, exchange, bills, crypto });
+    await app.register(reviewRoutes, { deposits, withdrawals });
+    await app.register(uploadRoutes, {
+      uploads,
+      sessions: app.services.sessions,
+      maxBytes: config.UPLOAD_MAX_BYTES,
+      rateLimitPerMinute: config.RATE_LIMIT_MONEY_PER_MINUTE,
+    });
+
+    // Registered after the core's hook, so it runs before the core closes (hooks run in reverse).
+    app.addHook('onClose', async () => {
+      stopChain?.();
+      await projection.idle();
+      projection.stop();
+    });
+  },
+  { name: 'walletPlugin' },
+);

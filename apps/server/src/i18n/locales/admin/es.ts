@@ -1,4 +1,26 @@
 // admin area server messages; keys mirror ./en.ts.
 import type { adminEn } from './en';
 
-export const adminEs: Record<keyof typeof adminEn, string> = {};
+export const adminEs: Record<keyof typeof adminEn, string> = {
+  'errors.ADMIN_USER_NOT_FOUND': 'Usuario no encontrado',
+  'errors.ADJUSTMENT_NOT_FOUND': 'Solicitud de ajuste no encontrada',
+  'errors.ADJUSTMENT_ASSET_UNKNOWN': 'Este activo no está en la lista de activos de la billetera',
+  'errors.ADJUSTMENT_SELF_APPROVAL':
+    'El operador que solicitó un ajuste no puede aprobarlo ni rechazarlo; debe decidir otro administrador',
+  'errors.ADJUSTMENT_STATE': 'Esta solicitud de ajuste ya fue resuelta',
+  'errors.ADJUSTMENT_INSUFFICIENT_BALANCE': 'El saldo es insuficiente para este ajuste negativo',
+  'errors.ADJUSTMENT_FAILED': 'No se pudo ejecutar el ajuste y se ha marcado como fallido',
+  'errors.ADJUSTMENT_CORE_UNAVAILABLE':
+    'El servicio de saldos no está disponible, inténtelo de nuevo más tarde',
+  'success.adjustmentRequested': 'Solicitud de ajuste creada; otro administrador debe aprobarla',
+  'success.adjustmentApproved': 'Ajuste aprobado y aplicado',
+  'success.adjustmentRejected': 'Solicitud de ajuste rechazada',
+  'validation.notZero': 'no puede ser cero',
+  'fields.userId': 'ID de usuario',
+  'fields.asset': 'Activo',
+  'fields.accountType': 'Tipo de cuenta',
+  'fields.amount': 'Importe',
+  'fields.reason': 'Motivo',
+  'fields.keyword': 'Palabra clave',
+  'fields.status': 'Estado',
+};

@@ -1,4 +1,26 @@
 // admin area server messages; keys mirror ./en.ts.
 import type { adminEn } from './en';
 
-export const adminFr: Record<keyof typeof adminEn, string> = {};
+export const adminFr: Record<keyof typeof adminEn, string> = {
+  'errors.ADMIN_USER_NOT_FOUND': 'Utilisateur introuvable',
+  'errors.ADJUSTMENT_NOT_FOUND': 'Demande d’ajustement introuvable',
+  'errors.ADJUSTMENT_ASSET_UNKNOWN': 'Cet actif ne figure pas dans la liste des actifs du portefeuille',
+  'errors.ADJUSTMENT_SELF_APPROVAL':
+    'L’opérateur qui a demandé un ajustement ne peut ni l’approuver ni le rejeter ; un autre administrateur doit décider',
+  'errors.ADJUSTMENT_STATE': 'Cette demande d’ajustement a déjà été traitée',
+  'errors.ADJUSTMENT_INSUFFICIENT_BALANCE': 'Le solde est insuffisant pour cet ajustement négatif',
+  'errors.ADJUSTMENT_FAILED': 'L’ajustement n’a pas pu être exécuté et a été marqué comme échoué',
+  'errors.ADJUSTMENT_CORE_UNAVAILABLE':
+    'Le service des soldes est indisponible, veuillez réessayer plus tard',
+  'success.adjustmentRequested': 'Demande d’ajustement créée ; un autre administrateur doit l’approuver',
+  'success.adjustmentApproved': 'Ajustement approuvé et appliqué',
+  'success.adjustmentRejected': 'Demande d’ajustement rejetée',
+  'validation.notZero': 'ne doit pas être nul',
+  'fields.userId': 'ID utilisateur',
+  'fields.asset': 'Actif',
+  'fields.accountType': 'Type de compte',
+  'fields.amount': 'Montant',
+  'fields.reason': 'Motif',
+  'fields.keyword': 'Mot-clé',
+  'fields.status': 'Statut',
+};

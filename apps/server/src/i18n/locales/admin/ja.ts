@@ -1,4 +1,26 @@
 // admin area server messages; keys mirror ./en.ts.
 import type { adminEn } from './en';
 
-export const adminJa: Record<keyof typeof adminEn, string> = {};
+export const adminJa: Record<keyof typeof adminEn, string> = {
+  'errors.ADMIN_USER_NOT_FOUND': 'ユーザーが見つかりません',
+  'errors.ADJUSTMENT_NOT_FOUND': '調整申請が見つかりません',
+  'errors.ADJUSTMENT_ASSET_UNKNOWN': 'この資産はウォレットの資産一覧にありません',
+  'errors.ADJUSTMENT_SELF_APPROVAL':
+    '調整を申請したオペレーターは承認・却下できません。別の管理者が判断してください',
+  'errors.ADJUSTMENT_STATE': 'この調整申請はすでに処理済みです',
+  'errors.ADJUSTMENT_INSUFFICIENT_BALANCE': '残高が不足しているため、このマイナス調整は実行できません',
+  'errors.ADJUSTMENT_FAILED': '調整を実行できなかったため、失敗として記録しました',
+  'errors.ADJUSTMENT_CORE_UNAVAILABLE':
+    '残高サービスは現在利用できません。しばらくしてから再試行してください',
+  'success.adjustmentRequested': '調整申請を作成しました。別の管理者の承認が必要です',
+  'success.adjustmentApproved': '調整が承認され、反映されました',
+  'success.adjustmentRejected': '調整申請を却下しました',
+  'validation.notZero': 'ゼロにはできません',
+  'fields.userId': 'ユーザーID',
+  'fields.asset': '資産',
+  'fields.accountType': '口座種別',
+  'fields.amount': '金額',
+  'fields.reason': '理由',
+  'fields.keyword': 'キーワード',
+  'fields.status': '状態',
+};

@@ -1,4 +1,25 @@
 // admin area server messages; keys mirror ./en.ts.
 import type { adminEn } from './en';
 
-export const adminLt: Record<keyof typeof adminEn, string> = {};
+export const adminLt: Record<keyof typeof adminEn, string> = {
+  'errors.ADMIN_USER_NOT_FOUND': 'Naudotojas nerastas',
+  'errors.ADJUSTMENT_NOT_FOUND': 'Koregavimo prašymas nerastas',
+  'errors.ADJUSTMENT_ASSET_UNKNOWN': 'Šio turto nėra piniginės turto sąraše',
+  'errors.ADJUSTMENT_SELF_APPROVAL':
+    'Koregavimo paprašęs operatorius negali jo patvirtinti ar atmesti; turi nuspręsti kitas administratorius',
+  'errors.ADJUSTMENT_STATE': 'Dėl šio koregavimo prašymo jau nuspręsta',
+  'errors.ADJUSTMENT_INSUFFICIENT_BALANCE': 'Likučio nepakanka šiam neigiamam koregavimui',
+  'errors.ADJUSTMENT_FAILED': 'Koregavimo atlikti nepavyko, jis pažymėtas kaip nepavykęs',
+  'errors.ADJUSTMENT_CORE_UNAVAILABLE': 'Likučių paslauga nepasiekiama, bandykite vėliau',
+  'success.adjustmentRequested': 'Koregavimo prašymas sukurtas; jį turi patvirtinti kitas administratorius',
+  'success.adjustmentApproved': 'Koregavimas patvirtintas ir įvykdytas',
+  'success.adjustmentRejected': 'Koregavimo prašymas atmestas',
+  'validation.notZero': 'negali būti nulis',
+  'fields.userId': 'Naudotojo ID',
+  'fields.asset': 'Turtas',
+  'fields.accountType': 'Sąskaitos tipas',
+  'fields.amount': 'Suma',
+  'fields.reason': 'Priežastis',
+  'fields.keyword': 'Raktažodis',
+  'fields.status': 'Būsena',
+};

@@ -1,4 +1,25 @@
 // admin area server messages; keys mirror ./en.ts.
 import type { adminEn } from './en';
 
-export const adminRu: Record<keyof typeof adminEn, string> = {};
+export const adminRu: Record<keyof typeof adminEn, string> = {
+  'errors.ADMIN_USER_NOT_FOUND': 'Пользователь не найден',
+  'errors.ADJUSTMENT_NOT_FOUND': 'Заявка на корректировку не найдена',
+  'errors.ADJUSTMENT_ASSET_UNKNOWN': 'Этого актива нет в списке активов кошелька',
+  'errors.ADJUSTMENT_SELF_APPROVAL':
+    'Оператор, создавший заявку на корректировку, не может её одобрить или отклонить; решение принимает другой администратор',
+  'errors.ADJUSTMENT_STATE': 'Эта заявка на корректировку уже рассмотрена',
+  'errors.ADJUSTMENT_INSUFFICIENT_BALANCE': 'Недостаточно средств для этой отрицательной корректировки',
+  'errors.ADJUSTMENT_FAILED': 'Корректировку не удалось выполнить, заявка помечена как неуспешная',
+  'errors.ADJUSTMENT_CORE_UNAVAILABLE': 'Сервис балансов недоступен, повторите попытку позже',
+  'success.adjustmentRequested': 'Заявка на корректировку создана; её должен одобрить другой администратор',
+  'success.adjustmentApproved': 'Корректировка одобрена и проведена',
+  'success.adjustmentRejected': 'Заявка на корректировку отклонена',
+  'validation.notZero': 'не может быть равно нулю',
+  'fields.userId': 'ID пользователя',
+  'fields.asset': 'Актив',
+  'fields.accountType': 'Тип счёта',
+  'fields.amount': 'Сумма',
+  'fields.reason': 'Причина',
+  'fields.keyword': 'Ключевое слово',
+  'fields.status': 'Статус',
+};

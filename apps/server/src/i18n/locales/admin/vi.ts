@@ -1,4 +1,25 @@
 // admin area server messages; keys mirror ./en.ts.
 import type { adminEn } from './en';
 
-export const adminVi: Record<keyof typeof adminEn, string> = {};
+export const adminVi: Record<keyof typeof adminEn, string> = {
+  'errors.ADMIN_USER_NOT_FOUND': 'Không tìm thấy người dùng',
+  'errors.ADJUSTMENT_NOT_FOUND': 'Không tìm thấy yêu cầu điều chỉnh',
+  'errors.ADJUSTMENT_ASSET_UNKNOWN': 'Tài sản này không có trong danh sách tài sản của ví',
+  'errors.ADJUSTMENT_SELF_APPROVAL':
+    'Người vận hành đã tạo yêu cầu điều chỉnh không thể duyệt hoặc từ chối nó; phải do một quản trị viên khác quyết định',
+  'errors.ADJUSTMENT_STATE': 'Yêu cầu điều chỉnh này đã được xử lý',
+  'errors.ADJUSTMENT_INSUFFICIENT_BALANCE': 'Số dư không đủ cho khoản điều chỉnh âm này',
+  'errors.ADJUSTMENT_FAILED': 'Không thể thực hiện điều chỉnh, yêu cầu đã được đánh dấu thất bại',
+  'errors.ADJUSTMENT_CORE_UNAVAILABLE': 'Dịch vụ số dư tạm thời không khả dụng, vui lòng thử lại sau',
+  'success.adjustmentRequested': 'Đã tạo yêu cầu điều chỉnh; cần một quản trị viên khác duyệt',
+  'success.adjustmentApproved': 'Điều chỉnh đã được duyệt và áp dụng',
+  'success.adjustmentRejected': 'Đã từ chối yêu cầu điều chỉnh',
+  'validation.notZero': 'không được bằng 0',
+  'fields.userId': 'ID người dùng',
+  'fields.asset': 'Tài sản',
+  'fields.accountType': 'Loại tài khoản',
+  'fields.amount': 'Số tiền',
+  'fields.reason': 'Lý do',
+  'fields.keyword': 'Từ khóa',
+  'fields.status': 'Trạng thái',
+};

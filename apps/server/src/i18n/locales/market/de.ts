@@ -1,4 +1,34 @@
-// market area server messages; keys mirror ./en.ts.
+// German server messages of the market area; keys mirror ./en.ts.
 import type { marketEn } from './en';
 
-export const marketDe: Record<keyof typeof marketEn, string> = {};
+export const marketDe: Record<keyof typeof marketEn, string> = {
+  'errors.MARKET_SYMBOL_UNKNOWN': 'Dieses Handelspaar oder diese Münze existiert nicht',
+  'errors.MARKET_COIN_EXISTS': 'Diese Münze existiert bereits',
+  'errors.MARKET_INTERVAL_UNKNOWN': 'Dieses Kerzenintervall wird nicht unterstützt',
+  'market.plate.main': 'Hauptwerte',
+  'market.plate.layer1': 'Layer 1',
+  'market.plate.defi': 'DeFi',
+  'market.plate.payment': 'Zahlungen',
+  'market.plate.platform': 'Plattform-Token',
+  'market.plate.meme': 'Meme',
+  'market.plate.metals': 'Edelmetalle',
+  'fields.symbol': 'Handelspaar',
+  'fields.interval': 'Intervall',
+  'fields.limit': 'Höchstzahl',
+  'fields.plate': 'Sektor',
+  'fields.initialPrice': 'Startpreis',
+  'fields.volatility': 'Volatilität',
+  'fields.priceDecimals': 'Preis-Nachkommastellen',
+  'fields.qtyDecimals': 'Mengen-Nachkommastellen',
+  'fields.showSymbol': 'Anzeigename',
+  'fields.customizeFlag': 'Namensanzeige',
+  'fields.coinType': 'Münztyp',
+  'fields.market': 'Markt',
+  'fields.logo': 'Logo',
+  'fields.base': 'Basismünze',
+  'fields.quote': 'Kursmünze',
+  'fields.seconds': 'Sekundenkontrakt-Liste',
+  'fields.spot': 'Spot-Liste',
+  'fields.contract': 'Kontrakt-Liste',
+  'fields.sort': 'Reihenfolge',
+};

@@ -1,4 +1,34 @@
-// market area server messages; keys mirror ./en.ts.
+// Spanish server messages of the market area; keys mirror ./en.ts.
 import type { marketEn } from './en';
 
-export const marketEs: Record<keyof typeof marketEn, string> = {};
+export const marketEs: Record<keyof typeof marketEn, string> = {
+  'errors.MARKET_SYMBOL_UNKNOWN': 'Este par de negociación o moneda no existe',
+  'errors.MARKET_COIN_EXISTS': 'Esta moneda ya existe',
+  'errors.MARKET_INTERVAL_UNKNOWN': 'Este intervalo de velas no es compatible',
+  'market.plate.main': 'Principales',
+  'market.plate.layer1': 'Capa 1',
+  'market.plate.defi': 'DeFi',
+  'market.plate.payment': 'Pagos',
+  'market.plate.platform': 'Tokens de plataforma',
+  'market.plate.meme': 'Meme',
+  'market.plate.metals': 'Metales preciosos',
+  'fields.symbol': 'Par de negociación',
+  'fields.interval': 'Intervalo',
+  'fields.limit': 'Límite',
+  'fields.plate': 'Sector',
+  'fields.initialPrice': 'Precio inicial',
+  'fields.volatility': 'Volatilidad',
+  'fields.priceDecimals': 'Decimales del precio',
+  'fields.qtyDecimals': 'Decimales de la cantidad',
+  'fields.showSymbol': 'Nombre mostrado',
+  'fields.customizeFlag': 'Forma de mostrar el nombre',
+  'fields.coinType': 'Tipo de moneda',
+  'fields.market': 'Mercado',
+  'fields.logo': 'Logotipo',
+  'fields.base': 'Moneda base',
+  'fields.quote': 'Moneda de cotización',
+  'fields.seconds': 'Lista de contratos por segundos',
+  'fields.spot': 'Lista al contado',
+  'fields.contract': 'Lista de contratos',
+  'fields.sort': 'Orden',
+};

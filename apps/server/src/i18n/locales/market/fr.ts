@@ -1,4 +1,34 @@
-// market area server messages; keys mirror ./en.ts.
+// French server messages of the market area; keys mirror ./en.ts.
 import type { marketEn } from './en';
 
-export const marketFr: Record<keyof typeof marketEn, string> = {};
+export const marketFr: Record<keyof typeof marketEn, string> = {
+  'errors.MARKET_SYMBOL_UNKNOWN': "Cette paire de trading ou cette crypto n'existe pas",
+  'errors.MARKET_COIN_EXISTS': 'Cette crypto existe déjà',
+  'errors.MARKET_INTERVAL_UNKNOWN': "Cet intervalle de chandeliers n'est pas pris en charge",
+  'market.plate.main': 'Principales',
+  'market.plate.layer1': 'Couche 1',
+  'market.plate.defi': 'DeFi',
+  'market.plate.payment': 'Paiements',
+  'market.plate.platform': 'Jetons de plateforme',
+  'market.plate.meme': 'Mème',
+  'market.plate.metals': 'Métaux précieux',
+  'fields.symbol': 'Paire de trading',
+  'fields.interval': 'Intervalle',
+  'fields.limit': 'Limite',
+  'fields.plate': 'Secteur',
+  'fields.initialPrice': 'Prix initial',
+  'fields.volatility': 'Volatilité',
+  'fields.priceDecimals': 'Décimales du prix',
+  'fields.qtyDecimals': 'Décimales de la quantité',
+  'fields.showSymbol': 'Nom affiché',
+  'fields.customizeFlag': 'Affichage du nom',
+  'fields.coinType': 'Type de crypto',
+  'fields.market': 'Marché',
+  'fields.logo': 'Logo',
+  'fields.base': 'Crypto de base',
+  'fields.quote': 'Crypto de cotation',
+  'fields.seconds': 'Liste des contrats à la seconde',
+  'fields.spot': 'Liste au comptant',
+  'fields.contract': 'Liste des contrats',
+  'fields.sort': 'Ordre',
+};

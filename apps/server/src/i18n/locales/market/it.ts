@@ -1,4 +1,34 @@
-// market area server messages; keys mirror ./en.ts.
+// Italian server messages of the market area; keys mirror ./en.ts.
 import type { marketEn } from './en';
 
-export const marketIt: Record<keyof typeof marketEn, string> = {};
+export const marketIt: Record<keyof typeof marketEn, string> = {
+  'errors.MARKET_SYMBOL_UNKNOWN': 'Questa coppia di trading o moneta non esiste',
+  'errors.MARKET_COIN_EXISTS': 'Questa moneta esiste già',
+  'errors.MARKET_INTERVAL_UNKNOWN': 'Questo intervallo di candele non è supportato',
+  'market.plate.main': 'Principali',
+  'market.plate.layer1': 'Layer 1',
+  'market.plate.defi': 'DeFi',
+  'market.plate.payment': 'Pagamenti',
+  'market.plate.platform': 'Token di piattaforma',
+  'market.plate.meme': 'Meme',
+  'market.plate.metals': 'Metalli preziosi',
+  'fields.symbol': 'Coppia di trading',
+  'fields.interval': 'Intervallo',
+  'fields.limit': 'Limite',
+  'fields.plate': 'Settore',
+  'fields.initialPrice': 'Prezzo iniziale',
+  'fields.volatility': 'Volatilità',
+  'fields.priceDecimals': 'Decimali del prezzo',
+  'fields.qtyDecimals': 'Decimali della quantità',
+  'fields.showSymbol': 'Nome visualizzato',
+  'fields.customizeFlag': 'Visualizzazione del nome',
+  'fields.coinType': 'Tipo di moneta',
+  'fields.market': 'Mercato',
+  'fields.logo': 'Logo',
+  'fields.base': 'Moneta di base',
+  'fields.quote': 'Moneta di quotazione',
+  'fields.seconds': 'Elenco contratti a secondi',
+  'fields.spot': 'Elenco spot',
+  'fields.contract': 'Elenco contratti',
+  'fields.sort': 'Ordine',
+};

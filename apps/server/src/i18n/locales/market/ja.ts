@@ -1,4 +1,34 @@
-// market area server messages; keys mirror ./en.ts.
+// Japanese server messages of the market area; keys mirror ./en.ts.
 import type { marketEn } from './en';
 
-export const marketJa: Record<keyof typeof marketEn, string> = {};
+export const marketJa: Record<keyof typeof marketEn, string> = {
+  'errors.MARKET_SYMBOL_UNKNOWN': 'この取引ペアまたは通貨は存在しません',
+  'errors.MARKET_COIN_EXISTS': 'この通貨は既に存在します',
+  'errors.MARKET_INTERVAL_UNKNOWN': 'このローソク足の期間には対応していません',
+  'market.plate.main': 'メイン',
+  'market.plate.layer1': 'レイヤー1',
+  'market.plate.defi': 'DeFi',
+  'market.plate.payment': '決済',
+  'market.plate.platform': 'プラットフォームトークン',
+  'market.plate.meme': 'ミーム',
+  'market.plate.metals': '貴金属',
+  'fields.symbol': '取引ペア',
+  'fields.interval': '期間',
+  'fields.limit': '上限数',
+  'fields.plate': 'カテゴリー',
+  'fields.initialPrice': '初期価格',
+  'fields.volatility': 'ボラティリティ',
+  'fields.priceDecimals': '価格の小数桁',
+  'fields.qtyDecimals': '数量の小数桁',
+  'fields.showSymbol': '表示名',
+  'fields.customizeFlag': '名称の表示方法',
+  'fields.coinType': '通貨の種類',
+  'fields.market': 'マーケット',
+  'fields.logo': 'ロゴ',
+  'fields.base': '基軸通貨',
+  'fields.quote': '決済通貨',
+  'fields.seconds': '秒契約リスト',
+  'fields.spot': '現物リスト',
+  'fields.contract': '先物リスト',
+  'fields.sort': '並び順',
+};

@@ -1,4 +1,34 @@
-// market area server messages; keys mirror ./en.ts.
+// Korean server messages of the market area; keys mirror ./en.ts.
 import type { marketEn } from './en';
 
-export const marketKo: Record<keyof typeof marketEn, string> = {};
+export const marketKo: Record<keyof typeof marketEn, string> = {
+  'errors.MARKET_SYMBOL_UNKNOWN': '해당 거래쌍 또는 코인이 존재하지 않습니다',
+  'errors.MARKET_COIN_EXISTS': '이미 존재하는 코인입니다',
+  'errors.MARKET_INTERVAL_UNKNOWN': '지원하지 않는 캔들 주기입니다',
+  'market.plate.main': '메인',
+  'market.plate.layer1': '레이어 1',
+  'market.plate.defi': '디파이',
+  'market.plate.payment': '결제',
+  'market.plate.platform': '플랫폼 토큰',
+  'market.plate.meme': '밈',
+  'market.plate.metals': '귀금속',
+  'fields.symbol': '거래쌍',
+  'fields.interval': '주기',
+  'fields.limit': '최대 개수',
+  'fields.plate': '섹터',
+  'fields.initialPrice': '초기 가격',
+  'fields.volatility': '변동성',
+  'fields.priceDecimals': '가격 소수 자릿수',
+  'fields.qtyDecimals': '수량 소수 자릿수',
+  'fields.showSymbol': '표시 이름',
+  'fields.customizeFlag': '이름 표시 방식',
+  'fields.coinType': '코인 유형',
+  'fields.market': '마켓',
+  'fields.logo': '로고',
+  'fields.base': '기준 코인',
+  'fields.quote': '견적 코인',
+  'fields.seconds': '초 계약 목록',
+  'fields.spot': '현물 목록',
+  'fields.contract': '선물 목록',
+  'fields.sort': '정렬 순서',
+};

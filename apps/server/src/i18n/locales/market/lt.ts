@@ -1,4 +1,34 @@
-// market area server messages; keys mirror ./en.ts.
+// Lithuanian server messages of the market area; keys mirror ./en.ts.
 import type { marketEn } from './en';
 
-export const marketLt: Record<keyof typeof marketEn, string> = {};
+export const marketLt: Record<keyof typeof marketEn, string> = {
+  'errors.MARKET_SYMBOL_UNKNOWN': 'Tokios prekybos poros ar monetos nėra',
+  'errors.MARKET_COIN_EXISTS': 'Ši moneta jau yra',
+  'errors.MARKET_INTERVAL_UNKNOWN': 'Šis žvakių intervalas nepalaikomas',
+  'market.plate.main': 'Pagrindinės',
+  'market.plate.layer1': '1 sluoksnis',
+  'market.plate.defi': 'DeFi',
+  'market.plate.payment': 'Mokėjimai',
+  'market.plate.platform': 'Platformų žetonai',
+  'market.plate.meme': 'Memai',
+  'market.plate.metals': 'Tauriieji metalai',
+  'fields.symbol': 'Prekybos pora',
+  'fields.interval': 'Intervalas',
+  'fields.limit': 'Riba',
+  'fields.plate': 'Sektorius',
+  'fields.initialPrice': 'Pradinė kaina',
+  'fields.volatility': 'Kintamumas',
+  'fields.priceDecimals': 'Kainos skaitmenys po kablelio',
+  'fields.qtyDecimals': 'Kiekio skaitmenys po kablelio',
+  'fields.showSymbol': 'Rodomas pavadinimas',
+  'fields.customizeFlag': 'Pavadinimo rodymas',
+  'fields.coinType': 'Monetos tipas',
+  'fields.market': 'Rinka',
+  'fields.logo': 'Logotipas',
+  'fields.base': 'Bazinė moneta',
+  'fields.quote': 'Kotiruojama moneta',
+  'fields.seconds': 'Sekundžių sandorių sąrašas',
+  'fields.spot': 'Neatidėliotinų sandorių sąrašas',
+  'fields.contract': 'Sandorių sąrašas',
+  'fields.sort': 'Eiliškumas',
+};

@@ -1,4 +1,34 @@
-// market area server messages; keys mirror ./en.ts.
+// Portuguese server messages of the market area; keys mirror ./en.ts.
 import type { marketEn } from './en';
 
-export const marketPt: Record<keyof typeof marketEn, string> = {};
+export const marketPt: Record<keyof typeof marketEn, string> = {
+  'errors.MARKET_SYMBOL_UNKNOWN': 'Este par de negociação ou moeda não existe',
+  'errors.MARKET_COIN_EXISTS': 'Esta moeda já existe',
+  'errors.MARKET_INTERVAL_UNKNOWN': 'Este intervalo de velas não é suportado',
+  'market.plate.main': 'Principais',
+  'market.plate.layer1': 'Camada 1',
+  'market.plate.defi': 'DeFi',
+  'market.plate.payment': 'Pagamentos',
+  'market.plate.platform': 'Tokens de plataforma',
+  'market.plate.meme': 'Meme',
+  'market.plate.metals': 'Metais preciosos',
+  'fields.symbol': 'Par de negociação',
+  'fields.interval': 'Intervalo',
+  'fields.limit': 'Limite',
+  'fields.plate': 'Setor',
+  'fields.initialPrice': 'Preço inicial',
+  'fields.volatility': 'Volatilidade',
+  'fields.priceDecimals': 'Casas decimais do preço',
+  'fields.qtyDecimals': 'Casas decimais da quantidade',
+  'fields.showSymbol': 'Nome exibido',
+  'fields.customizeFlag': 'Exibição do nome',
+  'fields.coinType': 'Tipo de moeda',
+  'fields.market': 'Mercado',
+  'fields.logo': 'Logotipo',
+  'fields.base': 'Moeda base',
+  'fields.quote': 'Moeda de cotação',
+  'fields.seconds': 'Lista de contratos por segundos',
+  'fields.spot': 'Lista à vista',
+  'fields.contract': 'Lista de contratos',
+  'fields.sort': 'Ordem',
+};

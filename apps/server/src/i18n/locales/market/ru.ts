@@ -1,4 +1,34 @@
-// market area server messages; keys mirror ./en.ts.
+// Russian server messages of the market area; keys mirror ./en.ts.
 import type { marketEn } from './en';
 
-export const marketRu: Record<keyof typeof marketEn, string> = {};
+export const marketRu: Record<keyof typeof marketEn, string> = {
+  'errors.MARKET_SYMBOL_UNKNOWN': 'Такой торговой пары или монеты не существует',
+  'errors.MARKET_COIN_EXISTS': 'Эта монета уже существует',
+  'errors.MARKET_INTERVAL_UNKNOWN': 'Этот интервал свечей не поддерживается',
+  'market.plate.main': 'Основные',
+  'market.plate.layer1': 'Уровень 1',
+  'market.plate.defi': 'DeFi',
+  'market.plate.payment': 'Платежи',
+  'market.plate.platform': 'Токены платформ',
+  'market.plate.meme': 'Мемы',
+  'market.plate.metals': 'Драгоценные металлы',
+  'fields.symbol': 'Торговая пара',
+  'fields.interval': 'Интервал',
+  'fields.limit': 'Лимит',
+  'fields.plate': 'Сектор',
+  'fields.initialPrice': 'Начальная цена',
+  'fields.volatility': 'Волатильность',
+  'fields.priceDecimals': 'Знаков цены после запятой',
+  'fields.qtyDecimals': 'Знаков количества после запятой',
+  'fields.showSymbol': 'Отображаемое имя',
+  'fields.customizeFlag': 'Способ отображения имени',
+  'fields.coinType': 'Тип монеты',
+  'fields.market': 'Рынок',
+  'fields.logo': 'Логотип',
+  'fields.base': 'Базовая монета',
+  'fields.quote': 'Котируемая монета',
+  'fields.seconds': 'Список секундных контрактов',
+  'fields.spot': 'Спотовый список',
+  'fields.contract': 'Список контрактов',
+  'fields.sort': 'Порядок',
+};

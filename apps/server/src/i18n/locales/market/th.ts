@@ -1,4 +1,34 @@
-// market area server messages; keys mirror ./en.ts.
+// Thai server messages of the market area; keys mirror ./en.ts.
 import type { marketEn } from './en';
 
-export const marketTh: Record<keyof typeof marketEn, string> = {};
+export const marketTh: Record<keyof typeof marketEn, string> = {
+  'errors.MARKET_SYMBOL_UNKNOWN': 'ไม่มีคู่เทรดหรือเหรียญนี้',
+  'errors.MARKET_COIN_EXISTS': 'เหรียญนี้มีอยู่แล้ว',
+  'errors.MARKET_INTERVAL_UNKNOWN': 'ไม่รองรับช่วงเวลาแท่งเทียนนี้',
+  'market.plate.main': 'หลัก',
+  'market.plate.layer1': 'เลเยอร์ 1',
+  'market.plate.defi': 'DeFi',
+  'market.plate.payment': 'การชำระเงิน',
+  'market.plate.platform': 'โทเคนแพลตฟอร์ม',
+  'market.plate.meme': 'มีม',
+  'market.plate.metals': 'โลหะมีค่า',
+  'fields.symbol': 'คู่เทรด',
+  'fields.interval': 'ช่วงเวลา',
+  'fields.limit': 'จำนวนสูงสุด',
+  'fields.plate': 'หมวด',
+  'fields.initialPrice': 'ราคาเริ่มต้น',
+  'fields.volatility': 'ความผันผวน',
+  'fields.priceDecimals': 'ทศนิยมของราคา',
+  'fields.qtyDecimals': 'ทศนิยมของจำนวน',
+  'fields.showSymbol': 'ชื่อที่แสดง',
+  'fields.customizeFlag': 'รูปแบบการแสดงชื่อ',
+  'fields.coinType': 'ประเภทเหรียญ',
+  'fields.market': 'ตลาด',
+  'fields.logo': 'โลโก้',
+  'fields.base': 'เหรียญหลัก',
+  'fields.quote': 'เหรียญอ้างอิงราคา',
+  'fields.seconds': 'รายการสัญญาวินาที',
+  'fields.spot': 'รายการสปอต',
+  'fields.contract': 'รายการสัญญา',
+  'fields.sort': 'ลำดับ',
+};

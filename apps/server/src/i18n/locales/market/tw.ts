@@ -1,4 +1,34 @@
-// market area server messages; keys mirror ./en.ts.
+// Traditional Chinese server messages of the market area; keys mirror ./en.ts.
 import type { marketEn } from './en';
 
-export const marketTw: Record<keyof typeof marketEn, string> = {};
+export const marketTw: Record<keyof typeof marketEn, string> = {
+  'errors.MARKET_SYMBOL_UNKNOWN': '該交易對或幣種不存在',
+  'errors.MARKET_COIN_EXISTS': '該幣種已存在',
+  'errors.MARKET_INTERVAL_UNKNOWN': '不支援該K線週期',
+  'market.plate.main': '主流',
+  'market.plate.layer1': '公鏈',
+  'market.plate.defi': 'DeFi',
+  'market.plate.payment': '支付',
+  'market.plate.platform': '平台幣',
+  'market.plate.meme': 'Meme',
+  'market.plate.metals': '貴金屬',
+  'fields.symbol': '交易對',
+  'fields.interval': '週期',
+  'fields.limit': '數量上限',
+  'fields.plate': '板塊',
+  'fields.initialPrice': '初始價格',
+  'fields.volatility': '波動率',
+  'fields.priceDecimals': '價格精度',
+  'fields.qtyDecimals': '數量精度',
+  'fields.showSymbol': '顯示名稱',
+  'fields.customizeFlag': '名稱顯示方式',
+  'fields.coinType': '幣種類型',
+  'fields.market': '市場',
+  'fields.logo': '圖示',
+  'fields.base': '基礎幣',
+  'fields.quote': '計價幣',
+  'fields.seconds': '秒合約列表',
+  'fields.spot': '現貨列表',
+  'fields.contract': '合約列表',
+  'fields.sort': '排序',
+};

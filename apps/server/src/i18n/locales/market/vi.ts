@@ -1,4 +1,34 @@
-// market area server messages; keys mirror ./en.ts.
+// Vietnamese server messages of the market area; keys mirror ./en.ts.
 import type { marketEn } from './en';
 
-export const marketVi: Record<keyof typeof marketEn, string> = {};
+export const marketVi: Record<keyof typeof marketEn, string> = {
+  'errors.MARKET_SYMBOL_UNKNOWN': 'Cặp giao dịch hoặc đồng coin này không tồn tại',
+  'errors.MARKET_COIN_EXISTS': 'Đồng coin này đã tồn tại',
+  'errors.MARKET_INTERVAL_UNKNOWN': 'Không hỗ trợ khung thời gian nến này',
+  'market.plate.main': 'Chủ đạo',
+  'market.plate.layer1': 'Lớp 1',
+  'market.plate.defi': 'DeFi',
+  'market.plate.payment': 'Thanh toán',
+  'market.plate.platform': 'Token nền tảng',
+  'market.plate.meme': 'Meme',
+  'market.plate.metals': 'Kim loại quý',
+  'fields.symbol': 'Cặp giao dịch',
+  'fields.interval': 'Khung thời gian',
+  'fields.limit': 'Giới hạn',
+  'fields.plate': 'Phân khu',
+  'fields.initialPrice': 'Giá ban đầu',
+  'fields.volatility': 'Độ biến động',
+  'fields.priceDecimals': 'Số thập phân của giá',
+  'fields.qtyDecimals': 'Số thập phân của số lượng',
+  'fields.showSymbol': 'Tên hiển thị',
+  'fields.customizeFlag': 'Cách hiển thị tên',
+  'fields.coinType': 'Loại coin',
+  'fields.market': 'Thị trường',
+  'fields.logo': 'Biểu tượng',
+  'fields.base': 'Coin cơ sở',
+  'fields.quote': 'Coin định giá',
+  'fields.seconds': 'Danh sách hợp đồng giây',
+  'fields.spot': 'Danh sách giao ngay',
+  'fields.contract': 'Danh sách hợp đồng',
+  'fields.sort': 'Thứ tự',
+};

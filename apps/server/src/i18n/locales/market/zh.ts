@@ -1,4 +1,34 @@
-// market area server messages; keys mirror ./en.ts.
+// Simplified Chinese server messages of the market area; keys mirror ./en.ts.
 import type { marketEn } from './en';
 
-export const marketZh: Record<keyof typeof marketEn, string> = {};
+export const marketZh: Record<keyof typeof marketEn, string> = {
+  'errors.MARKET_SYMBOL_UNKNOWN': '该交易对或币种不存在',
+  'errors.MARKET_COIN_EXISTS': '该币种已存在',
+  'errors.MARKET_INTERVAL_UNKNOWN': '不支持该K线周期',
+  'market.plate.main': '主流',
+  'market.plate.layer1': '公链',
+  'market.plate.defi': 'DeFi',
+  'market.plate.payment': '支付',
+  'market.plate.platform': '平台币',
+  'market.plate.meme': 'Meme',
+  'market.plate.metals': '贵金属',
+  'fields.symbol': '交易对',
+  'fields.interval': '周期',
+  'fields.limit': '数量上限',
+  'fields.plate': '板块',
+  'fields.initialPrice': '初始价格',
+  'fields.volatility': '波动率',
+  'fields.priceDecimals': '价格精度',
+  'fields.qtyDecimals': '数量精度',
+  'fields.showSymbol': '显示名称',
+  'fields.customizeFlag': '名称显示方式',
+  'fields.coinType': '币种类型',
+  'fields.market': '市场',
+  'fields.logo': '图标',
+  'fields.base': '基础币',
+  'fields.quote': '计价币',
+  'fields.seconds': '秒合约列表',
+  'fields.spot': '现货列表',
+  'fields.contract': '合约列表',
+  'fields.sort': '排序',
+};

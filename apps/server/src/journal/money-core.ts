@@ -1,0 +1,297 @@
+// The money core at run time: one sequencer in front of the pure state machine (../core/money-state.ts).
+// Commands are journaled first and applied after they are durable, in journal order, so replaying the
+// journal recomputes every result exactly (DESIGN section 3). With group commit the commands that arrive
+// within a short window (and while the previous batch is being synced) share one write and one fdatasync.
+import { createHash } from 'node:crypto';
+import { MoneyState, type SnapshotData } from '@/core/money-state';
+import type {
+  AccountBalance,
+  AccountType,
+  Command,
+  CommandResult,
+  CoreEvent,
+  Hold,
+  MoneyCore,
+  SystemAccount,
+} from '@/core/types';
+import {
+  FileJournalStore,
+  type JournalLog,
+  type JournalStore,
+  MEMORY_JOURNAL,
+  MemoryJournalStore,
+} from './journal-store';
+
+export interface OpenMoneyCoreOptions {
+  /** Folder of the journal segments and snapshots, or 'memory://' to keep everything in memory. */
+  dir: string;
+  /** Share one fdatasync among the commands of a batch (true), or sync every command alone (false). */
+  groupCommit?: boolean;
+  /** How long the first command of a batch waits for company before the batch is written. */
+  batchWindowMs?: number;
+  /** Take a snapshot after this many journal records (0 = never). */
+  snapshotEvery?: number;
+  log?: JournalLog;
+  /** A custom store (tests, or a replicated journal); overrides `dir`. */
+  store?: JournalStore;
+}
+
+/** The MoneyCore plus read access to the state machine (invariant checks, admin views, benchmarks). */
+export interface MoneyCoreRuntime extends MoneyCore {
+  readonly state: MoneyState;
+  /** Number of journal records applied (commands, including retries and rejected ones). */
+  journalPosition(): number;
+  /** Resolves when the snapshot being written (if any) is on disk. */
+  snapshotSettled(): Promise<void>;
+}
+
+export function sha256Hex(input: string): string {
+  return createHash('sha256').update(input).digest('hex');
+}
+
+interface Pending {
+  line: string;
+  command: Command;
+  resolve(result: CommandResult): void;
+  reject(error: unknown): void;
+}
+
+/** Upper bound of one journaled command (JSON characters). */
+export const MAX_COMMAND_CHARS = 16_384;
+
+const silentLog: JournalLog = { info: () => {}, warn: () => {} };
+
+export async function openMoneyCore(options: OpenMoneyCoreOptions): Promise<MoneyCoreRuntime> {
+  const log = options.log ?? silentLog;
+  const store =
+    options.store ??
+    (options.dir === MEMORY_JOURNAL ? new MemoryJournalStore() : new FileJournalStore(options.dir, log));
+  const recovered = await store.recover();
+  const state =
+    recovered.snapshot === undefined
+      ? new MoneyState(sha256Hex)
+      : MoneyState.fromSnapshot(JSON.parse(recovered.snapshot.json) as SnapshotData, sha256Hex);
+  for (const record of recovered.records) state.apply(JSON.parse(record) as Command);
+  const runtime = new Sequencer(state, store, recovered.fromLsn + recovered.records.length, {
+    groupCommit: options.groupCommit ?? true,
+    batchWindowMs: options.batchWindowMs ?? 2,
+    snapshotEvery: options.snapshotEvery ?? 10_000,
+    log,
+  });
+  return runtime;
+}
+
+class Sequencer implements MoneyCoreRuntime {
+  private pending: Pending[] = [];
+  private writing = false;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private failure: unknown;
+  private closing = false;
+  private drained: (() => void) | undefined;
+  private snapshotWrite: Promise<void> = Promise.resolve();
+  private lastSnapshotLsn: number;
+  private readonly listeners = new Set<(events: readonly CoreEvent[]) => void>();
+
+  constructor(
+    readonly state: MoneyState,
+    private readonly store: JournalStore,
+    private lsn: number,
+    private readonly opts: {
+      groupCommit: boolean;
+      batchWindowMs: number;
+      snapshotEvery: number;
+      log: JournalLog;
+    },
+  ) {
+    this.lastSnapshotLsn = lsn;
+  }
+
+  submit(command: Command): Promise<CommandResult> {
+    if (this.failure !== undefined) return Promise.reject(this.failure);
+    if (this.closing) return Promise.reject(new Error('money core is closed'));
+    const c = command as unknown as { id?: unknown } | null;
+    if (typeof c !== 'object' || c === null || typeof c.id !== 'string' || c.id.length === 0) {
+      return Promise.resolve({
+        ok: false,
+        seq: this.state.lastSeq(),
+        commandId: '',
+        error: 'INVALID_COMMAND',
+      });
+    }
+    // A retry of an applied command is answered from the idempotency table: it is already durable.
+    const known = this.state.lookup(command);
+    if (known !== undefined) return Promise.resolve(known);
+    let line: string;
+    try {
+      line = JSON.stringify(command);
+      // Real commands are a few hundred bytes; a huge one is junk and must not bloat the journal.
+      if (line.length > MAX_COMMAND_CHARS) throw new Error('command too large');
+    } catch {
+      return Promise.resolve({
+        ok: false,
+        seq: this.state.lastSeq(),
+        commandId: command.id,
+        error: 'INVALID_COMMAND',
+      });
+    }
+    // Apply exactly what the journal holds, so a replay sees the same command the live core saw.
+    const journaled = JSON.parse(line) as Command;
+    return new Promise<CommandResult>((resolve, reject) => {
+      this.pending.push({ line, command: journaled, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  private schedule(): void {
+    if (this.writing || this.timer !== undefined) return;
+    const wait = this.opts.groupCommit ? this.opts.batchWindowMs : 0;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.flush();
+    }, wait);
+  }
+
+  private async flush(): Promise<void> {
+    this.writing = true;
+    let batch: Pending[] = [];
+    try {
+      while (this.pending.length > 0) {
+        batch = this.opts.groupCommit ? this.pending.splice(0) : this.pending.splice(0, 1);
+        await this.store.append(batch.map((p) => p.line));
+        const results: CommandResult[] = [];
+        const events: CoreEvent[] = [];
+        for (const p of batch) {
+          const { result, fresh } = this.state.apply(p.command);
+          this.lsn += 1;
+          results.push(result);
+          if (fresh && result.ok) events.push(...result.events);
+        }
+        this.publish(events);
+        for (const [i, p] of batch.entries()) p.resolve(results[i] as CommandResult);
+        batch = [];
+        await this.maybeSnapshot();
+      }
+    } catch (error) {
+      // A failed write or sync leaves the file's durability unknown: stop taking commands (fail-stop);
+      // a restart recovers from what is really on disk.
+      this.failure = error;
+      this.opts.log.warn(`money core stopped: ${String(error)}`);
+      for (const p of [...batch, ...this.pending.splice(0)]) p.reject(error);
+    } finally {
+      this.writing = false;
+      if (this.pending.length > 0 && this.failure === undefined) this.schedule();
+      else this.drained?.();
+    }
+  }
+
+  private publish(events: CoreEvent[]): void {
+    if (events.length === 0) return;
+    for (const listener of this.listeners) {
+      try {
+        listener(events);
+      } catch (error) {
+        this.opts.log.warn(`money core listener failed: ${String(error)}`);
+      }
+    }
+  }
+
+  private async maybeSnapshot(): Promise<void> {
+    const every = this.opts.snapshotEvery;
+    if (every <= 0 || this.lsn - this.lastSnapshotLsn < every) return;
+    const lsn = this.lsn;
+    this.lastSnapshotLsn = lsn;
+    const json = JSON.stringify(this.state.snapshot());
+    await this.store.roll(lsn);
+    // Writing the snapshot does not hold up commands; a crash before it lands just replays more.
+    this.snapshotWrite = this.snapshotWrite
+      .then(() => this.store.writeSnapshot(lsn, json))
+      .catch((error: unknown) => this.opts.log.warn(`snapshot at ${lsn} failed: ${String(error)}`));
+  }
+
+  snapshotSettled(): Promise<void> {
+    return this.snapshotWrite;
+  }
+
+  balancesOf(userId: string): AccountBalance[] {
+    return this.state.balancesOf(userId);
+  }
+
+  balance(userId: string, asset: string, accountType: AccountType): AccountBalance {
+    return this.state.balance(userId, asset, accountType);
+  }
+
+  systemBalance(name: SystemAccount, asset: string): string {
+    return this.state.systemBalance(name, asset);
+  }
+
+  holdOf(withdrawalId: string): Hold | undefined {
+    return this.state.holdOf(withdrawalId);
+  }
+
+  resultOf(commandId: string): CommandResult | undefined {
+    return this.state.resultOf(commandId);
+  }
+
+  /**
+   * Re-applies journal records on a scratch state from the newest retained snapshot whose seq is at or
+   * before `seq` (or from the journal's start) and keeps the events after `seq`. The live state is not
+   * touched; records are read only up to what the live core has applied.
+   */
+  async eventsSince(seq: number, limit: number): Promise<CoreEvent[]> {
+    if (seq >= this.state.lastSeq()) return [];
+    const upTo = this.lsn;
+    let scratch: MoneyState | undefined;
+    let fromLsn = 0;
+    const positions = (await this.store.snapshotPositions()).filter((l) => l <= upTo).reverse();
+    for (const lsn of positions) {
+      const json = await this.store.loadSnapshot(lsn);
+      // The snapshot JSON starts with version and seq (insertion order of MoneyState.snapshot()).
+      const head = json === undefined ? undefined : /^\{"version":\d+,"seq":(\d+)/.exec(json);
+      if (json === undefined || head?.[1] === undefined || Number(head[1]) > seq) continue;
+      scratch = MoneyState.fromSnapshot(JSON.parse(json) as SnapshotData, sha256Hex);
+      fromLsn = lsn;
+      break;
+    }
+    const state = scratch ?? new MoneyState(sha256Hex);
+    const events: CoreEvent[] = [];
+    for (const record of await this.store.readRecords(fromLsn, upTo)) {
+      const { result, fresh } = state.apply(JSON.parse(record) as Command);
+      if (fresh && result.ok && result.seq > seq) events.push(...result.events);
+      if (events.length >= limit) break;
+    }
+    return events;
+  }
+
+  subscribe(listener: (events: readonly CoreEvent[]) => void): () => void {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  lastSeq(): number {
+    return this.state.lastSeq();
+  }
+
+  journalPosition(): number {
+    return this.lsn;
+  }
+
+  stateHash(): string {
+    return this.state.stateHash();
+  }
+
+  async close(): Promise<void> {
+    if (this.closing) return;
+    this.closing = true;
+    if (this.timer !== undefined) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+      if (this.pending.length > 0) void this.flush();
+    }
+    if (this.writing) await new Promise<void>((resolve) => (this.drained = resolve));
+    await this.snapshotWrite;
+    await this.store.close();
+    this.listeners.clear();
+  }
+}

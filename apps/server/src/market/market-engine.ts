@@ -1,0 +1,625 @@
+// The market-data engine behind `app.market`: catalogue, feeds, index ticks, tickers and K-lines.
+// One step (timer or test) asks every feed for a quote, takes the median of the fresh ones per symbol,
+// stores the tick, folds it into the bars (unless the market trades: then trades build the bars),
+// emits events and persists in one batch. State is rebuilt from SQL at start.
+import { EventEmitter } from 'node:events';
+import { type Amount, amountFromAtoms } from '@coin/shared/money';
+import { and, asc, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
+import type { AppConfig } from '@/config';
+import type { Db } from '@/db/client';
+import { marketKlines, marketTicks } from '@/db/schema';
+import type { Clock } from '@/lib/clock';
+import { type Catalog, type CoinRow, loadCatalog, type MarketRowSql, QUOTE, seedCatalog } from './catalog';
+import { atoms, changePercent, str, times } from './decimal';
+import { ExternalFeed, normalizeSymbol, parseFeedUrls } from './feeds/external';
+import { indexQuote } from './feeds/index-price';
+import type { PriceFeed } from './feeds/price-feed';
+import { SimulatorFeed } from './feeds/simulator';
+import {
+  approxIntervalMs,
+  type Bar,
+  bucketStart,
+  INTERVALS,
+  type Interval,
+  MEMORY_BARS,
+  SymbolBars,
+} from './kline';
+import type { IndexTick, KlineBar, MarketApi, MarketEventMap, TickerSnapshot } from './price-index';
+
+export interface MarketEntry {
+  /** 'BTCUSDT' */
+  key: string;
+  market: MarketRowSql;
+  coin: CoinRow;
+  /** Coin and market enabled: shown in public lists. */
+  listed: boolean;
+}
+
+export interface Trade {
+  price: string;
+  qty: string;
+  amount: string;
+  time: number;
+}
+
+export interface FeedStatus {
+  simulated: boolean;
+  mode: AppConfig['MARKET_FEED'];
+  tickMs: number;
+  sources: Array<{ name: string; kind: string; lastTime: number | null; fresh: boolean; error?: string }>;
+}
+
+type Logger = { warn(obj: unknown, msg: string): void; error(obj: unknown, msg: string): void };
+
+const DAY_MS = 86_400_000;
+const PRUNE_EVERY_MS = 10 * 60_000;
+const TRADES_KEPT = 50;
+const INSERT_CHUNK = 2000;
+const BAR_FLUSH_MS = 5000;
+
+export const toKey = (symbol: string) => normalizeSymbol(symbol);
+
+export class MarketEngine implements MarketApi {
+  private catalog: Catalog = { coins: [], markets: [] };
+  private entries = new Map<string, MarketEntry>();
+  private readonly feeds: PriceFeed[] = [];
+  private readonly simulator: SimulatorFeed | undefined;
+  private readonly externals: ExternalFeed[] = [];
+  private readonly latestTicks = new Map<string, IndexTick>();
+  private readonly bars = new Map<string, SymbolBars>();
+  private readonly traded = new Set<string>();
+  private readonly trades = new Map<string, Trade[]>();
+  private pendingTicks: Array<typeof marketTicks.$inferInsert> = [];
+  private readonly dirtyBars = new Map<string, { key: string; interval: Interval; bar: Bar }>();
+  private readonly events = new EventEmitter();
+  private lastPrune = 0;
+  private lastBarFlush = 0;
+  private chain: Promise<void> = Promise.resolve();
+  private timers: NodeJS.Timeout[] = [];
+  private stepping = false;
+  private closed = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly config: AppConfig,
+    private readonly clock: Clock,
+    private readonly log: Logger,
+  ) {
+    this.events.setMaxListeners(0);
+    const mode = config.MARKET_FEED;
+    if (mode === 'simulator' || mode === 'both') {
+      this.simulator = new SimulatorFeed(config.MARKET_SEED, config.MARKET_TICK_MS || 1000);
+      this.feeds.push(this.simulator);
+    }
+    if (mode === 'external' || mode === 'both') {
+      for (const source of parseFeedUrls(config.MARKET_FEED_URLS)) {
+        const feed = new ExternalFeed(source.name, source.url);
+        this.externals.push(feed);
+        this.feeds.push(feed);
+      }
+    }
+  }
+
+  // ---- lifecycle -------------------------------------------------------------------------------
+
+  async start(): Promise<void> {
+    const now = this.clock.now().getTime();
+    await seedCatalog(this.db, new Date(now));
+    await this.reload();
+    await this.loadBars();
+    await this.startSimulator(now);
+    await this.step();
+    if (this.config.MARKET_TICK_MS > 0) {
+      this.timers.push(setInterval(() => void this.timedStep(), this.config.MARKET_TICK_MS));
+      for (const feed of this.externals) {
+        const poll = () => void feed.poll(this.clock.now().getTime());
+        poll();
+        this.timers.push(setInterval(poll, this.config.MARKET_FEED_POLL_MS));
+      }
+      for (const t of this.timers) t.unref();
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const t of this.timers) clearInterval(t);
+    this.timers = [];
+    await this.chain;
+    await this.flush();
+  }
+
+  /** Re-reads coins and markets (after an operator's change) and starts the walk of new symbols. */
+  async reload(): Promise<void> {
+    this.catalog = await loadCatalog(this.db);
+    const coins = new Map(this.catalog.coins.map((c) => [c.coin, c]));
+    const entries = new Map<string, MarketEntry>();
+    for (const market of this.catalog.markets) {
+      const coin = coins.get(market.coin);
+      if (!coin) continue;
+      const key = toKey(market.symbol);
+      entries.set(key, { key, market, coin, listed: market.enabled && coin.enabled });
+      if (!this.bars.has(key)) this.bars.set(key, new SymbolBars());
+    }
+    this.entries = entries;
+    if (this.simulator) {
+      const now = this.clock.now().getTime();
+      for (const entry of entries.values()) {
+        if (!this.simulator.has(entry.key)) {
+          const last = this.latestTicks.get(entry.key);
+          this.simulator.start(
+            this.simCoin(entry),
+            Number(last?.price ?? entry.coin.initialPrice),
+            last?.time ?? now,
+          );
+        }
+      }
+    }
+  }
+
+  private simCoin(entry: MarketEntry) {
+    return {
+      symbol: entry.key,
+      initialPrice: Number(entry.coin.initialPrice),
+      volatility: Number(entry.coin.volatility),
+      dailyTurnover: Number(entry.coin.simDailyTurnover),
+      priceDecimals: entry.market.priceDecimals,
+      qtyDecimals: entry.market.qtyDecimals,
+    };
+  }
+
+  private async loadBars(): Promise<void> {
+    // Only the windows memory keeps, each bounded by time so the primary key serves a long history.
+    const now = this.clock.now().getTime();
+    const windows = sql.join(
+      INTERVALS.map(
+        (i) => sql`("interval" = ${i} and "time" >= ${now - (MEMORY_BARS[i] + 1) * approxIntervalMs(i)})`,
+      ),
+      sql` or `,
+    );
+    const rows =
+      (await this.db.execute(sql`select symbol, interval, time, open, high, low, close, volume, amount, simulated from (
+      select *, row_number() over (partition by symbol, interval order by time desc) as rn
+      from ${marketKlines} where ${windows}) ranked where rn <= ${MEMORY_BARS['1m']} order by time asc`)) as unknown as {
+        rows: Array<Parameters<typeof rowToBar>[0] & { symbol: string; interval: string }>;
+      };
+    const grouped = new Map<string, Bar[]>();
+    for (const r of rows.rows) {
+      const id = `${r.symbol}|${r.interval}`;
+      const list = grouped.get(id) ?? [];
+      list.push(rowToBar(r));
+      grouped.set(id, list);
+    }
+    for (const [id, list] of grouped) {
+      const [symbol = '', interval = ''] = id.split('|');
+      const bars = this.bars.get(toKey(symbol));
+      if (bars && (INTERVALS as readonly string[]).includes(interval)) bars.load(interval as Interval, list);
+    }
+    // The latest stored tick per symbol: where a restart continues.
+    const latest = (await this.db.execute(
+      sql`select distinct on (symbol) symbol, time, price, source from ${marketTicks} order by symbol, time desc`,
+    )) as unknown as {
+      rows: Array<{ symbol: string; time: string | number; price: string; source: string }>;
+    };
+    for (const r of latest.rows) {
+      const key = toKey(r.symbol);
+      this.latestTicks.set(key, {
+        symbol: key,
+        time: Number(r.time),
+        price: str(atoms(r.price)),
+        source: r.source,
+      });
+    }
+  }
+
+  private async startSimulator(now: number): Promise<void> {
+    const sim = this.simulator;
+    if (!sim) return;
+    const backfillMs = this.config.MARKET_BACKFILL_HOURS * 3_600_000;
+    for (const entry of this.entries.values()) {
+      const last = this.latestTicks.get(entry.key);
+      const bars = this.bars.get(entry.key);
+      const lastBar = bars?.bars['1m'].at(-1);
+      if (last) {
+        sim.start(this.simCoin(entry), Number(last.price), last.time);
+      } else if (lastBar) {
+        sim.start(this.simCoin(entry), Number(str(lastBar.close)), lastBar.time + 60_000);
+      } else if (backfillMs > 0 && bars) {
+        // A fresh start: a deterministic simulated past so charts and 24 h tickers are not empty.
+        const from = bucketStart('1m', now - backfillMs);
+        const to = bucketStart('1m', now);
+        sim.start(this.simCoin(entry), Number(entry.coin.initialPrice), from);
+        for (const bar of sim.backfill(entry.key, from, to)) bars.addMinuteBar(bar);
+        for (const interval of INTERVALS) {
+          for (const bar of bars.bars[interval]) this.markDirty(entry.key, interval, bar);
+        }
+      } else {
+        sim.start(this.simCoin(entry), Number(entry.coin.initialPrice), now);
+      }
+    }
+    await this.flush();
+  }
+
+  // ---- the step --------------------------------------------------------------------------------
+
+  private async timedStep(): Promise<void> {
+    if (this.stepping || this.closed) return;
+    try {
+      await this.step();
+    } catch (err) {
+      this.log.error({ err }, 'market step failed');
+    }
+  }
+
+  async step(): Promise<void> {
+    this.stepping = true;
+    const run = this.chain.then(() => this.runStep());
+    this.chain = run.catch(() => {});
+    try {
+      await run;
+    } finally {
+      this.stepping = false;
+    }
+  }
+
+  private async runStep(): Promise<void> {
+    const now = this.clock.now().getTime();
+    if (this.config.MARKET_TICK_MS === 0) await Promise.all(this.externals.map((f) => f.poll(now)));
+    for (const entry of this.entries.values()) {
+      const last = this.latestTicks.get(entry.key);
+      if (last && now <= last.time) continue;
+      const q = indexQuote(this.feeds, entry.key, now, this.config.MARKET_FEED_STALE_MS);
+      if (!q) continue;
+      const tick: IndexTick = { symbol: entry.key, price: str(q.price), time: now, source: q.source };
+      this.latestTicks.set(entry.key, tick);
+      this.pendingTicks.push({
+        symbol: entry.market.symbol,
+        time: now,
+        price: tick.price,
+        source: tick.source,
+      });
+      this.emit('tick', tick);
+      if (!this.traded.has(entry.key)) {
+        const amount = times(q.price, q.volume, 8);
+        this.applyPoint(entry.key, {
+          time: now,
+          price: q.price,
+          volume: q.volume,
+          amount,
+          simulated: q.simulated,
+        });
+      }
+      const ticker = this.ticker(entry, now);
+      if (ticker) this.emit('ticker', ticker);
+    }
+    // Ticks are written every step (settlements cite them); the open bars, which change every step,
+    // at most every BAR_FLUSH_MS (memory serves the newest bars meanwhile; close() writes the rest).
+    const barsDue = this.config.MARKET_TICK_MS === 0 || now - this.lastBarFlush >= BAR_FLUSH_MS;
+    await this.flush(barsDue);
+    if (barsDue) this.lastBarFlush = now;
+    if (now - this.lastPrune >= PRUNE_EVERY_MS) await this.prune(now);
+  }
+
+  private applyPoint(key: string, point: Parameters<SymbolBars['apply']>[0]): void {
+    const bars = this.bars.get(key);
+    if (!bars) return;
+    for (const { interval, bar } of bars.apply(point)) {
+      this.markDirty(key, interval, bar);
+      this.emit('kline', toKlineBar(key, interval, bar));
+    }
+  }
+
+  private markDirty(key: string, interval: Interval, bar: Bar): void {
+    this.dirtyBars.set(`${key}|${interval}|${bar.time}`, { key, interval, bar });
+  }
+
+  private emit<K extends keyof MarketEventMap>(event: K, value: MarketEventMap[K]): void {
+    for (const listener of this.events.listeners(event)) {
+      try {
+        (listener as (v: MarketEventMap[K]) => void)(value);
+      } catch (err) {
+        this.log.warn({ err, event }, 'market event listener failed');
+      }
+    }
+  }
+
+  /** Writes buffered ticks and (unless told otherwise) changed bars in batches. */
+  async flush(withBars = true): Promise<void> {
+    const ticks = this.pendingTicks;
+    this.pendingTicks = [];
+    const bars = withBars ? [...this.dirtyBars.values()] : [];
+    if (withBars) this.dirtyBars.clear();
+    for (let i = 0; i < ticks.length; i += INSERT_CHUNK) {
+      await this.db
+        .insert(marketTicks)
+        .values(ticks.slice(i, i + INSERT_CHUNK))
+        .onConflictDoNothing();
+    }
+    for (let i = 0; i < bars.length; i += INSERT_CHUNK) {
+      const rows = bars.slice(i, i + INSERT_CHUNK).map(({ key, interval, bar }) => ({
+        symbol: this.entries.get(key)?.market.symbol ?? key.toLowerCase(),
+        interval,
+        time: bar.time,
+        open: str(bar.open),
+        high: str(bar.high),
+        low: str(bar.low),
+        close: str(bar.close),
+        volume: str(bar.volume),
+        amount: str(bar.amount),
+        simulated: bar.simulated,
+      }));
+      await this.db
+        .insert(marketKlines)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: [marketKlines.symbol, marketKlines.interval, marketKlines.time],
+          set: {
+            open: sql`excluded.open`,
+            high: sql`excluded.high`,
+            low: sql`excluded.low`,
+            close: sql`excluded.close`,
+            volume: sql`excluded.volume`,
+            amount: sql`excluded.amount`,
+            simulated: sql`excluded.simulated`,
+          },
+        });
+    }
+  }
+
+  /** Deletes stored ticks older than the retention window; returns how many went. */
+  async prune(now = this.clock.now().getTime()): Promise<number> {
+    this.lastPrune = now;
+    const cutoff = now - this.config.MARKET_TICK_RETENTION_HOURS * 3_600_000;
+    const deleted = await this.db.delete(marketTicks).where(lt(marketTicks.time, cutoff)).returning({
+      time: marketTicks.time,
+    });
+    return deleted.length;
+  }
+
+  // ---- MarketApi -------------------------------------------------------------------------------
+
+  latest(symbol: string): IndexTick | undefined {
+    return this.latestTicks.get(toKey(symbol));
+  }
+
+  usdtPrice(asset: string): string | undefined {
+    const a = asset.trim().toUpperCase();
+    if (a === QUOTE.toUpperCase()) return '1';
+    return this.latest(`${a}${QUOTE}`)?.price;
+  }
+
+  tickers(): TickerSnapshot[] {
+    const now = this.clock.now().getTime();
+    const out: TickerSnapshot[] = [];
+    for (const entry of this.entries.values()) {
+      if (!entry.listed) continue;
+      const t = this.ticker(entry, now);
+      if (t) out.push(t);
+    }
+    return out;
+  }
+
+  simulated(): boolean {
+    return this.simulator !== undefined;
+  }
+
+  on<K extends keyof MarketEventMap>(event: K, listener: (value: MarketEventMap[K]) => void): () => void {
+    this.events.on(event, listener);
+    return () => {
+      this.events.off(event, listener);
+    };
+  }
+
+  symbols(): string[] {
+    return [...this.entries.keys()];
+  }
+
+  async tickAt(symbol: string, time: number): Promise<IndexTick | undefined> {
+    const entry = this.entries.get(toKey(symbol));
+    if (!entry) return undefined;
+    const pending = this.pendingTicks
+      .filter((t) => t.symbol === entry.market.symbol && t.time <= time)
+      .at(-1);
+    const [row] = await this.db
+      .select()
+      .from(marketTicks)
+      .where(and(eq(marketTicks.symbol, entry.market.symbol), lte(marketTicks.time, time)))
+      .orderBy(desc(marketTicks.time))
+      .limit(1);
+    const best = pending && (!row || pending.time > row.time) ? pending : row;
+    if (!best) return undefined;
+    return { symbol: entry.key, price: str(atoms(best.price)), time: best.time, source: best.source };
+  }
+
+  ingestTrade(symbol: string, price: string, qty: string, time: number): void {
+    const key = toKey(symbol);
+    if (!this.entries.has(key)) return;
+    const p = atoms(price);
+    const q = atoms(qty);
+    const amount = times(p, q, 8);
+    this.traded.add(key);
+    const list = this.trades.get(key) ?? [];
+    list.unshift({ price: str(p), qty: str(q), amount: str(amount), time });
+    if (list.length > TRADES_KEPT) list.length = TRADES_KEPT;
+    this.trades.set(key, list);
+    this.applyPoint(key, { time, price: p, volume: q, amount, simulated: false });
+    const entry = this.entries.get(key);
+    const ticker = entry && this.ticker(entry, time);
+    if (ticker) this.emit('ticker', ticker);
+  }
+
+  // ---- reads for the routes --------------------------------------------------------------------
+
+  entry(symbol: string): MarketEntry | undefined {
+    return this.entries.get(toKey(symbol));
+  }
+
+  allEntries(): MarketEntry[] {
+    return [...this.entries.values()];
+  }
+
+  coins(): CoinRow[] {
+    return this.catalog.coins;
+  }
+
+  recentTrades(symbol: string): Trade[] {
+    return this.trades.get(toKey(symbol)) ?? [];
+  }
+
+  currentTicker(entry: MarketEntry): TickerSnapshot | undefined {
+    return this.ticker(entry, this.clock.now().getTime());
+  }
+
+  /** 24 h rolling ticker from the 1m bars; close is the latest index price (or trade, for a traded market). */
+  ticker(entry: MarketEntry, now: number): TickerSnapshot | undefined {
+    const key = entry.key;
+    const tick = this.latestTicks.get(key);
+    const minutes = this.bars.get(key)?.bars['1m'] ?? [];
+    const from = bucketStart('1m', now - DAY_MS) + 60_000;
+    let open: Amount | undefined;
+    let high: Amount | undefined;
+    let low: Amount | undefined;
+    let volume = 0n;
+    let amount = 0n;
+    let lastBar: Bar | undefined;
+    for (const bar of minutes) {
+      if (bar.time < from || bar.time > now) continue;
+      if (open === undefined) open = bar.open;
+      if (high === undefined || bar.high > high) high = bar.high;
+      if (low === undefined || bar.low < low) low = bar.low;
+      volume += bar.volume;
+      amount += bar.amount;
+      lastBar = bar;
+    }
+    const closeText = this.traded.has(key) ? (this.trades.get(key)?.[0]?.price ?? tick?.price) : tick?.price;
+    const close = closeText !== undefined ? atoms(closeText) : lastBar?.close;
+    if (close === undefined) return undefined;
+    const o = open ?? close;
+    const h = high === undefined || close > high ? close : high;
+    const l = low === undefined || close < low ? close : low;
+    return {
+      symbol: key,
+      symbolName: `${entry.coin.coin.toUpperCase()}/${entry.market.quote.toUpperCase()}`,
+      close: str(close),
+      open: str(o),
+      high: str(h),
+      low: str(l),
+      zdf: changePercent(o, close),
+      volume: str(amountFromAtoms(volume)),
+      amount: str(amountFromAtoms(amount)),
+      time: tick?.time ?? now,
+    };
+  }
+
+  /** Bars oldest first with open time <= endTime: memory first, older ones from SQL. */
+  async klines(
+    symbol: string,
+    interval: Interval,
+    limit: number,
+    endTime: number,
+  ): Promise<Array<KlineBar & { simulated: boolean }>> {
+    const entry = this.entries.get(toKey(symbol));
+    if (!entry) return [];
+    const memory = (this.bars.get(entry.key)?.bars[interval] ?? []).filter((b) => b.time <= endTime);
+    let bars = memory.slice(-limit);
+    if (bars.length < limit) {
+      const before = bars[0]?.time ?? endTime + 1;
+      const rows = await this.db
+        .select()
+        .from(marketKlines)
+        .where(
+          and(
+            eq(marketKlines.symbol, entry.market.symbol),
+            eq(marketKlines.interval, interval),
+            lt(marketKlines.time, before),
+          ),
+        )
+        .orderBy(desc(marketKlines.time))
+        .limit(limit - bars.length);
+      bars = [...rows.reverse().map(rowToBar), ...bars];
+    }
+    return bars.map((b) => toKlineBar(entry.key, interval, b));
+  }
+
+  /** Whether any bar of the reply range was built from simulated data. */
+  async ticks(
+    symbol: string,
+    from: number,
+    to: number,
+    limit: number,
+  ): Promise<Array<Omit<IndexTick, 'symbol'>>> {
+    const entry = this.entries.get(toKey(symbol));
+    if (!entry) return [];
+    await this.chain;
+    await this.flush();
+    const rows = await this.db
+      .select()
+      .from(marketTicks)
+      .where(
+        and(
+          eq(marketTicks.symbol, entry.market.symbol),
+          gte(marketTicks.time, from),
+          lte(marketTicks.time, to),
+        ),
+      )
+      .orderBy(asc(marketTicks.time))
+      .limit(limit);
+    return rows.map((r) => ({ time: r.time, price: str(atoms(r.price)), source: r.source }));
+  }
+
+  feedStatus(): FeedStatus {
+    const now = this.clock.now().getTime();
+    return {
+      simulated: this.simulated(),
+      mode: this.config.MARKET_FEED,
+      tickMs: this.config.MARKET_TICK_MS,
+      sources: this.feeds.map((f) => {
+        const lastTime = f.kind === 'simulator' ? now : f.lastTime();
+        const error = f instanceof ExternalFeed ? f.lastError : null;
+        return {
+          name: f.name,
+          kind: f.kind,
+          lastTime,
+          fresh: lastTime !== null && now - lastTime <= this.config.MARKET_FEED_STALE_MS,
+          ...(error ? { error } : {}),
+        };
+      }),
+    };
+  }
+}
+
+function rowToBar(r: {
+  time: string | number;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  volume: string;
+  amount: string;
+  simulated: boolean;
+}): Bar {
+  return {
+    time: Number(r.time),
+    open: atoms(r.open),
+    high: atoms(r.high),
+    low: atoms(r.low),
+    close: atoms(r.close),
+    volume: atoms(r.volume),
+    amount: atoms(r.amount),
+    simulated: r.simulated,
+  };
+}
+
+export function toKlineBar(key: string, interval: Interval, b: Bar): KlineBar & { simulated: boolean } {
+  return {
+    symbol: key,
+    interval,
+    time: b.time,
+    open: str(b.open),
+    high: str(b.high),
+    low: str(b.low),
+    close: str(b.close),
+    volume: str(b.volume),
+    amount: str(b.amount),
+    simulated: b.simulated,
+  };
+}

@@ -1,0 +1,79 @@
+// The wallet's way into the money core: submit a command and turn a core refusal into a stable,
+// localized wallet error. Also the account-type wire codes.
+import {
+  ACCOUNT_TYPE_CODES,
+  type AccountType,
+  type Command,
+  type CommandResult,
+  type CoreError,
+  type MoneyCore,
+} from '@/core/types';
+import { AppError } from '@/lib/app-error';
+
+const CORE_TO_WALLET: Record<CoreError, ConstructorParameters<typeof AppError>[0]> = {
+  INSUFFICIENT_BALANCE: 'WALLET_INSUFFICIENT_BALANCE',
+  INVALID_AMOUNT: 'WALLET_AMOUNT_TOO_SMALL',
+  SAME_ACCOUNT: 'TRANSFER_SAME_ACCOUNT',
+  HOLD_NOT_FOUND: 'WALLET_WITHDRAW_STATE',
+  HOLD_EXISTS: 'WALLET_WITHDRAW_STATE',
+  IDEMPOTENCY_MISMATCH: 'IDEMPOTENCY_KEY_REUSED',
+  INVALID_COMMAND: 'WALLET_CORE_REJECTED',
+};
+
+/** A wallet error that stands for a recorded core refusal (the core keeps it under the command id). */
+export class CoreRefusal extends AppError {
+  constructor(readonly coreError: CoreError) {
+    super(CORE_TO_WALLET[coreError] ?? 'WALLET_CORE_REJECTED');
+  }
+}
+
+export function coreErrorToAppError(error: CoreError): AppError {
+  return new CoreRefusal(error);
+}
+
+/**
+ * Submits and returns the successful result, or throws the mapped wallet error. With `firstResult`, an id
+ * the core already recorded is answered with its first result even if this payload differs (a command
+ * re-derived after a crash, e.g. a swap at a newer price, or a withdrawal fee changed since).
+ */
+export async function submitOrThrow(
+  core: MoneyCore,
+  command: Command,
+  options: { firstResult?: boolean } = {},
+): Promise<Extract<CommandResult, { ok: true }>> {
+  const known = options.firstResult === true ? core.resultOf(command.id) : undefined;
+  const result = known ?? (await core.submit(command));
+  if (!result.ok) throw coreErrorToAppError(result.error);
+  return result;
+}
+
+export type AccountTypeCode = (typeof ACCOUNT_TYPE_CODES)[keyof typeof ACCOUNT_TYPE_CODES];
+
+const CODE_TO_TYPE: Record<string, AccountType> = {
+  '1': 'spot',
+  '2': 'contract',
+  '3': 'finance',
+  '8': 'merchant',
+};
+
+export function accountTypeCode(type: AccountType): AccountTypeCode {
+  return ACCOUNT_TYPE_CODES[type];
+}
+
+/**
+ * A movable account type from a wire code or name; '0' (total) and 'merchant' for non-merchants are
+ * refused. `field` names the form field in the error.
+ */
+export function movableAccountType(value: string, isMerchant: boolean, field: string): AccountType {
+  const type =
+    CODE_TO_TYPE[value] ?? (Object.values(CODE_TO_TYPE).includes(value as AccountType) ? value : undefined);
+  if (type === undefined || (type === 'merchant' && !isMerchant)) {
+    throw new AppError('WALLET_ACCOUNT_TYPE_INVALID', [{ field, key: 'errors.WALLET_ACCOUNT_TYPE_INVALID' }]);
+  }
+  return type as AccountType;
+}
+
+/** Account types a user may see: merchant only when is_merchant is 2. */
+export function visibleAccountTypes(isMerchant: boolean): AccountType[] {
+  return isMerchant ? ['spot', 'contract', 'finance', 'merchant'] : ['spot', 'contract', 'finance'];
+}

@@ -1,0 +1,420 @@
+// Deposits: chain outputs (credited once per (txid, vout) after the asset's confirmations) and manual
+// recharges (screenshot, operator review). Both end in the core's deposit.credit.
+import { type Amount, cmp, mul, parseAmount } from '@coin/shared/money';
+import { and, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { users, walletAddresses, walletRecharges, walletUploads } from '@/db/schema';
+import { AppError } from '@/lib/app-error';
+import { appendAudit } from '@/lib/audit';
+import { fmt, parseAssetAmount } from './amounts';
+import type { ChainAdapter, ObservedOutput } from './chain/chain-adapter';
+import type { SimulatedChain } from './chain/simulated-chain';
+import { submitOrThrow } from './core-calls';
+import { canonicalDecimal } from './wallet-assets';
+import { iso, orderNo, type Page, type WalletContext } from './wallet-context';
+
+type RechargeRecord = typeof walletRecharges.$inferSelect;
+
+export interface RechargeRow {
+  id: string;
+  orderNo: string;
+  coin: string;
+  amount: string;
+  network: string | null;
+  source: 'manual' | 'chain';
+  status: number;
+  screenshot: string | null;
+  reason: string | null;
+  txid: string | null;
+  vout: number | null;
+  confirmations: number;
+  requiredConfirmations: number;
+  simulated: boolean;
+  createTime: string;
+  reviewTime: string | null;
+}
+
+export function toRechargeRow(r: RechargeRecord): RechargeRow {
+  return {
+    id: r.id.toString(),
+    orderNo: r.orderNo,
+    coin: r.asset,
+    amount: canonicalDecimal(r.amount),
+    network: r.network,
+    source: r.source === 'chain' ? 'chain' : 'manual',
+    status: r.status,
+    screenshot: r.screenshot,
+    reason: r.reason,
+    txid: r.txid,
+    vout: r.vout,
+    confirmations: r.confirmations,
+    requiredConfirmations: r.requiredConfirmations,
+    simulated: r.simulated,
+    createTime: r.createdAt.toISOString(),
+    reviewTime: iso(r.reviewedAt),
+  };
+}
+
+export const UPLOAD_LINK_PREFIX = '/api/uploads/';
+
+export class DepositService {
+  constructor(
+    private readonly ctx: WalletContext,
+    readonly chain: ChainAdapter | undefined,
+  ) {}
+
+  get simulatedChain(): SimulatedChain | undefined {
+    return this.chain?.simulated ? (this.chain as SimulatedChain) : undefined;
+  }
+
+  /** The user's deposit address for an asset and network (recorded so outputs map back to the user). */
+  async depositAddress(userId: bigint, coin: string, networkName: string | undefined) {
+    const chain = this.chain;
+    if (!chain) throw new AppError('WALLET_DEPOSIT_DISABLED');
+    const asset = this.ctx.assets.get(coin);
+    if (!asset.depositEnabled) throw new AppError('WALLET_DEPOSIT_DISABLED');
+    const network = this.ctx.assets.network(asset, networkName);
+    const address = chain.depositAddress(userId, asset.asset, network.network, network.family);
+    await this.ctx.db
+      .insert(walletAddresses)
+      .values({
+        chain: chain.name,
+        address,
+        userId,
+        asset: asset.asset,
+        network: network.network,
+        createdAt: this.ctx.clock.now(),
+      })
+      .onConflictDoNothing();
+    return {
+      coin: asset.asset,
+      network: network.network,
+      address,
+      confirmations: asset.confirmations,
+      simulated: chain.simulated,
+      chain: chain.name,
+    };
+  }
+
+  /** Outputs reported by the chain adapter: record, update confirmations, credit once when confirmed. */
+  async observe(outputs: ObservedOutput[]): Promise<void> {
+    const chain = this.chain;
+    if (!chain) return;
+    for (const o of outputs) {
+      const asset = this.ctx.assets.find(o.asset);
+      if (!asset) continue;
+      const [owner] = await this.ctx.db
+        .select({ userId: walletAddresses.userId })
+        .from(walletAddresses)
+        .where(
+          and(
+            eq(walletAddresses.chain, chain.name),
+            eq(walletAddresses.address, o.address),
+            eq(walletAddresses.asset, asset.asset),
+          ),
+        )
+        .limit(1);
+      if (!owner) continue;
+      const now = this.ctx.clock.now();
+      const [row] = await this.ctx.db
+        .insert(walletRecharges)
+        .values({
+          orderNo: orderNo('D', now),
+          userId: owner.userId,
+          asset: asset.asset,
+          amount: o.amount,
+          network: o.network,
+          source: 'chain',
+          status: 0,
+          chain: chain.name,
+          txid: o.txid,
+          vout: o.vout,
+          address: o.address,
+          confirmations: o.confirmations,
+          requiredConfirmations: asset.confirmations,
+          simulated: chain.simulated,
+          createdAt: now,
+        })
+        .onConflictDoUpdate({
+          target: [walletRecharges.chain, walletRecharges.txid, walletRecharges.vout],
+          set: { confirmations: o.confirmations },
+        })
+        .returning();
+      if (row?.status !== 0 || row.confirmations < row.requiredConfirmations) continue;
+      // Only the caller whose conditional update wins submits the credit (observing twice is harmless).
+      const [won] = await this.ctx.db
+        .update(walletRecharges)
+        .set({ status: 1, reviewedAt: now })
+        .where(and(eq(walletRecharges.id, row.id), eq(walletRecharges.status, 0)))
+        .returning();
+      if (won) await this.credit(won);
+    }
+  }
+
+  /** deposit.credit with a command id derived from the source, so a resubmission is a no-op. */
+  private async credit(row: RechargeRecord): Promise<void> {
+    const id =
+      row.source === 'chain'
+        ? `deposit:${row.chain}:${row.txid}:${row.vout}`
+        : `recharge:${row.id.toString()}`;
+    await submitOrThrow(this.ctx.core(), {
+      id,
+      actor: row.source === 'chain' ? 'system' : `op:${row.reviewer ?? 'system'}`,
+      ts: this.ctx.clock.now().getTime(),
+      type: 'deposit.credit',
+      payload: {
+        userId: row.userId.toString(),
+        asset: row.asset,
+        amount: canonicalDecimal(row.amount),
+        ref: id,
+      },
+    });
+    await this.ctx.db
+      .update(walletRecharges)
+      .set({ creditedAt: this.ctx.clock.now() })
+      .where(eq(walletRecharges.id, row.id));
+  }
+
+  /** Start-up repair: passed rows whose credit was not acknowledged, and chain rows still confirming. */
+  async recover(): Promise<void> {
+    const uncredited = await this.ctx.db
+      .select()
+      .from(walletRecharges)
+      .where(and(eq(walletRecharges.status, 1), isNull(walletRecharges.creditedAt)));
+    for (const row of uncredited) await this.credit(row);
+    const sim = this.simulatedChain;
+    if (sim) {
+      const confirming = await this.ctx.db
+        .select()
+        .from(walletRecharges)
+        .where(and(eq(walletRecharges.status, 0), eq(walletRecharges.source, 'chain')));
+      sim.restore(
+        confirming.map((r) => ({
+          txid: r.txid ?? '',
+          vout: r.vout ?? 0,
+          address: r.address ?? '',
+          asset: r.asset,
+          network: r.network ?? '',
+          amount: canonicalDecimal(r.amount),
+          confirmations: r.confirmations,
+        })),
+      );
+    }
+  }
+
+  /** Demo funding on the simulated chain: an incoming transfer to the user's own address. */
+  async demoDeposit(userId: bigint, coin: string, amountText: string, maxUsdt: string) {
+    const sim = this.simulatedChain;
+    if (!sim) throw new AppError('DEMO_DEPOSIT_UNAVAILABLE');
+    const asset = this.ctx.assets.get(coin);
+    const amount = parseAssetAmount(amountText, asset.decimals);
+    const price = asset.asset === 'USDT' ? '1' : this.ctx.market()?.usdtPrice(asset.asset);
+    if (price === undefined) throw new AppError('SWAP_PRICE_UNAVAILABLE');
+    const value: Amount = mul(amount, parseAmount(price), 'up');
+    if (cmp(value, parseAmount(maxUsdt)) > 0) {
+      throw new AppError('WALLET_AMOUNT_TOO_LARGE', [{ field: 'amount', key: 'validation.max' }], {
+        max: maxUsdt,
+      });
+    }
+    const addr = await this.depositAddress(userId, asset.asset, undefined);
+    const out = await sim.send({
+      address: addr.address,
+      asset: asset.asset,
+      network: addr.network,
+      amount: fmt(amount),
+    });
+    const [row] = await this.ctx.db
+      .select()
+      .from(walletRecharges)
+      .where(
+        and(
+          eq(walletRecharges.chain, sim.name),
+          eq(walletRecharges.txid, out.txid),
+          eq(walletRecharges.vout, out.vout),
+        ),
+      )
+      .limit(1);
+    if (!row) throw new AppError('INTERNAL_ERROR');
+    return {
+      id: row.id.toString(),
+      orderNo: row.orderNo,
+      coin: row.asset,
+      amount: canonicalDecimal(row.amount),
+      txid: out.txid,
+      vout: out.vout,
+      address: addr.address,
+      requiredConfirmations: row.requiredConfirmations,
+      status: row.status,
+    };
+  }
+
+  /** Manual recharge with a payment screenshot the caller uploaded. */
+  async submitRecharge(
+    userId: bigint,
+    input: {
+      coin: string;
+      amount: string;
+      screenshot: string;
+      network?: string | undefined;
+      remark?: string | undefined;
+    },
+  ) {
+    const asset = this.ctx.assets.get(input.coin);
+    if (!asset.depositEnabled) throw new AppError('WALLET_DEPOSIT_DISABLED');
+    const amount = parseAssetAmount(input.amount, asset.decimals);
+    const network = this.ctx.assets.network(asset, input.network);
+    await this.requireOwnUpload(userId, input.screenshot, 'screenshot');
+    const now = this.ctx.clock.now();
+    const [row] = await this.ctx.db
+      .insert(walletRecharges)
+      .values({
+        orderNo: orderNo('R', now),
+        userId,
+        asset: asset.asset,
+        amount: fmt(amount),
+        network: network.network,
+        source: 'manual',
+        status: 0,
+        screenshot: input.screenshot,
+        remark: input.remark ?? null,
+        createdAt: now,
+      })
+      .returning();
+    if (!row) throw new AppError('INTERNAL_ERROR');
+    return { id: row.id.toString(), orderNo: row.orderNo, status: row.status };
+  }
+
+  /** A link from the upload calls, whose file the caller uploaded. */
+  async requireOwnUpload(userId: bigint, link: string, field: string): Promise<void> {
+    const name = link.startsWith(UPLOAD_LINK_PREFIX) ? link.slice(UPLOAD_LINK_PREFIX.length) : '';
+    const [upload] = name
+      ? await this.ctx.db
+          .select({ userId: walletUploads.userId })
+          .from(walletUploads)
+          .where(eq(walletUploads.name, name))
+          .limit(1)
+      : [];
+    if (upload?.userId !== userId)
+      throw new AppError('VALIDATION_FAILED', [{ field, key: 'validation.invalid' }]);
+  }
+
+  async rechargeLog(
+    userId: bigint,
+    q: { current: number; size: number; coin?: string | undefined; status?: number | undefined },
+  ): Promise<Page<RechargeRow>> {
+    const conds: SQL[] = [eq(walletRecharges.userId, userId)];
+    if (q.coin) conds.push(eq(walletRecharges.asset, q.coin));
+    if (q.status !== undefined) conds.push(eq(walletRecharges.status, q.status));
+    const where = and(...conds);
+    const [rows, [total]] = await Promise.all([
+      this.ctx.db
+        .select()
+        .from(walletRecharges)
+        .where(where)
+        .orderBy(desc(walletRecharges.id))
+        .limit(q.size)
+        .offset((q.current - 1) * q.size),
+      this.ctx.db.select({ n: count() }).from(walletRecharges).where(where),
+    ]);
+    return { records: rows.map(toRechargeRow), total: total?.n ?? 0, current: q.current, size: q.size };
+  }
+
+  // ---- operator review ----
+
+  async adminList(q: { current: number; size: number; status?: number | undefined }) {
+    const where = q.status !== undefined ? eq(walletRecharges.status, q.status) : undefined;
+    const [rows, [total]] = await Promise.all([
+      this.ctx.db
+        .select()
+        .from(walletRecharges)
+        .where(where)
+        .orderBy(desc(walletRecharges.id))
+        .limit(q.size)
+        .offset((q.current - 1) * q.size),
+      this.ctx.db.select({ n: count() }).from(walletRecharges).where(where),
+    ]);
+    const accounts = await this.accountsOf(rows.map((r) => r.userId));
+    return {
+      records: rows.map((r) => ({
+        ...toRechargeRow(r),
+        userId: r.userId.toString(),
+        account: accounts.get(r.userId) ?? '',
+        reviewer: r.reviewer,
+      })),
+      total: total?.n ?? 0,
+      current: q.current,
+      size: q.size,
+    };
+  }
+
+  private async accountsOf(ids: bigint[]): Promise<Map<bigint, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.ctx.db
+      .select({ id: users.id, account: users.account })
+      .from(users)
+      .where(inArray(users.id, [...new Set(ids)]));
+    return new Map(rows.map((r) => [r.id, r.account]));
+  }
+
+  /** Approve or reject a manual recharge; the status check in the UPDATE lets only one decision apply. */
+  async decide(id: bigint, operatorId: bigint, decision: 'approve' | 'reject', reason?: string) {
+    const now = this.ctx.clock.now();
+    const decided = await this.ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(walletRecharges)
+        .set({
+          status: decision === 'approve' ? 1 : 2,
+          reason: decision === 'reject' ? (reason ?? null) : null,
+          reviewer: operatorId.toString(),
+          reviewedAt: now,
+        })
+        .where(
+          and(
+            eq(walletRecharges.id, id),
+            eq(walletRecharges.status, 0),
+            eq(walletRecharges.source, 'manual'),
+          ),
+        )
+        .returning();
+      if (!row) {
+        const [exists] = await tx
+          .select({ id: walletRecharges.id, source: walletRecharges.source })
+          .from(walletRecharges)
+          .where(eq(walletRecharges.id, id))
+          .limit(1);
+        if (exists?.source !== 'manual') throw new AppError('RECHARGE_NOT_FOUND');
+        throw new AppError('RECHARGE_STATE');
+      }
+      await appendAudit(
+        tx,
+        {
+          actorType: 'operator',
+          actorId: operatorId.toString(),
+          action: `wallet.recharge.${decision}`,
+          payload: {
+            id: id.toString(),
+            userId: row.userId.toString(),
+            coin: row.asset,
+            amount: row.amount,
+            reason,
+          },
+        },
+        now,
+      );
+      return row;
+    });
+    if (decision === 'approve') await this.credit(decided);
+    const [fresh] = await this.ctx.db
+      .select()
+      .from(walletRecharges)
+      .where(eq(walletRecharges.id, id))
+      .limit(1);
+    const accounts = await this.accountsOf([decided.userId]);
+    const r = fresh ?? decided;
+    return {
+      ...toRechargeRow(r),
+      userId: r.userId.toString(),
+      account: accounts.get(r.userId) ?? '',
+      reviewer: r.reviewer,
+    };
+  }
+}
