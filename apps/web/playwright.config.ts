@@ -7,6 +7,10 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 18080);
 const dataDir = mkdtempSync(join(tmpdir(), 'coin-e2e-'));
+// Where the server writes the one-time admin password on its first start. Set in the environment so
+// the test workers (which load this file again) read the same path (e2e/admin.spec.ts).
+process.env.E2E_ADMIN_PASSWORD_FILE ??= join(dataDir, 'admin-password.txt');
+const adminPasswordFile = process.env.E2E_ADMIN_PASSWORD_FILE;
 
 export default defineConfig({
   testDir: './e2e',
@@ -51,6 +55,8 @@ export default defineConfig({
       RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
       RATE_LIMIT_REGISTER_PER_MINUTE: '1000',
       RATE_LIMIT_CODE_PER_MINUTE: '1000',
+      // The first start's one-time admin password, for the console specs (e2e/admin.spec.ts).
+      ADMIN_PASSWORD_FILE: adminPasswordFile,
     },
   },
 });

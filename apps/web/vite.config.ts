@@ -8,7 +8,14 @@ export default defineConfig({
   plugins: [react()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
-    proxy: { '/api': apiTarget, '/platform': apiTarget, '/static': apiTarget },
+    proxy: {
+      '/api': apiTarget,
+      '/platform': apiTarget,
+      '/static': apiTarget,
+      // Realtime websockets (docs/realtime.md).
+      '/ws': { target: apiTarget, ws: true },
+      '/mqtt': { target: apiTarget, ws: true },
+    },
   },
   build: {
     outDir: 'dist',

@@ -102,7 +102,6 @@ test('/assets/index and /user/index validate their key', async ({ page }) => {
 });
 
 const PAGES: ReadonlyArray<readonly [path: string, title: string]> = [
-  ['/quotes/index', 'Markets'],
   ['/news/index', 'News centre'],
   ['/pledge/index', 'Pledge mining'],
   ['/pledge/add', 'Pledge subscription'],
@@ -141,18 +140,31 @@ const PAGES: ReadonlyArray<readonly [path: string, title: string]> = [
   ['/account/center/setting/login-pwd', 'Login password'],
   ['/account/center/setting/trade-pwd', 'Funds password'],
   ['/account/center/setting/anti-code', 'Anti-phishing code'],
-  ['/account/wallet/assets', 'Wallet assets'],
-  ['/account/wallet/deposit', 'Deposit'],
-  ['/account/wallet/withdrawal', 'Withdrawal'],
-  ['/account/wallet/history-deposit', 'Deposit history'],
-  ['/account/wallet/history-withdrawal', 'Withdrawal history'],
-  ['/account/wallet/bills', 'Bills'],
   ['/account/entrust/spot', 'Spot orders'],
   ['/account/entrust/margin-all', 'Cross margin orders'],
   ['/account/entrust/margin-fixed', 'Isolated margin orders'],
   ['/account/entrust/future/u', 'U-based futures orders'],
   ['/account/entrust/future/coin', 'Coin-based futures orders'],
 ];
+
+// The wallet screens are real (e2e/wallet.spec.ts); a visitor gets their title and a login prompt.
+const WALLET_PAGES: ReadonlyArray<readonly [path: string, title: string]> = [
+  ['/account/wallet/assets', 'Wallet assets'],
+  ['/account/wallet/deposit', 'Deposit'],
+  ['/account/wallet/withdrawal', 'Withdrawal'],
+  ['/account/wallet/history-deposit', 'Deposit history'],
+  ['/account/wallet/history-withdrawal', 'Withdrawal history'],
+  ['/account/wallet/bills', 'Bills'],
+];
+
+test('the wallet routes render their screens, asking a visitor to log in', async ({ page }) => {
+  for (const [path, title] of WALLET_PAGES) {
+    await page.goto(path);
+    await expectPath(page, path);
+    await expect(page.getByTestId('page-title'), path).toHaveText(title);
+    await expect(page.getByTestId('wallet-guest'), path).toBeVisible();
+  }
+});
 
 test('every route of the table renders in the main layout, later features honestly unavailable', async ({
   page,
@@ -166,6 +178,7 @@ test('every route of the table renders in the main layout, later features honest
   }
   for (const [path, testId] of [
     ['/home/index', 'home-page'],
+    ['/quotes/index', 'quotes-page'],
     ['/user/login', 'login-page'],
     ['/user/register', 'register-page'],
     ['/user/reset', 'reset-page'],

@@ -13,6 +13,8 @@ import { router } from '@/app/router';
 import { initI18n } from '@/i18n/i18n';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import { loadPlatform } from '@/lib/platform-store';
+import { followSession } from '@/lib/private-ws';
+import { useSessionStore } from '@/lib/session-store';
 import { useSettingsStore } from '@/lib/settings-store';
 import '@/app/global.css';
 
@@ -22,6 +24,8 @@ async function start(): Promise<void> {
   // The stored theme before the first paint, while the language loads.
   applyTheme(useSettingsStore.getState().theme);
   void loadPlatform();
+  // The private websocket opens on login and closes on logout (spec section 3).
+  followSession(useSessionStore);
   installPageTitle(router);
   // A 401 has already cleared the session locally; go to the root through the router (no reload).
   setUnauthorizedHandler(() => {

@@ -7,6 +7,8 @@
 //   /merchant, /assets -> <area>/index; /market -> /market/main; /otc -> /otc/common;
 //   /finance -> /finance/investment; /account -> /account/center;
 //   /account/center -> info, /account/wallet -> assets, /account/entrust -> spot.
+// /admin/... is the operator console: its own layout and session (the main layout renders only the
+// outlet there; see docs/admin-console.md).
 import {
   type AnyRoute,
   createRootRoute,
@@ -49,6 +51,7 @@ const areas = {
   otc: withChunkTimeout(() => import('./areas/otc-area')),
   merchant: withChunkTimeout(() => import('./areas/merchant-area')),
   article: withChunkTimeout(() => import('./areas/article-area')),
+  admin: withChunkTimeout(() => import('./areas/admin-area')),
 } as const;
 
 function RedirectHome() {
@@ -365,6 +368,66 @@ const accountEntrustIndexRoute = createRoute({
   },
 });
 
+// Operator console: its own layout (the main layout renders only the outlet under /admin).
+const adminRoute = createRoute({
+  getParentRoute: root,
+  path: 'admin',
+  component: lazyRouteComponent(areas.admin, 'AdminLayoutPage'),
+});
+const admin = () => adminRoute;
+const adminChildren = [
+  createRoute({
+    getParentRoute: admin,
+    path: '/',
+    component: lazyRouteComponent(areas.admin, 'AdminIndexPage'),
+  }),
+  createRoute({
+    getParentRoute: admin,
+    path: 'login',
+    component: lazyRouteComponent(areas.admin, 'AdminLoginPage'),
+  }),
+  createRoute({
+    getParentRoute: admin,
+    path: 'password',
+    component: lazyRouteComponent(areas.admin, 'AdminPasswordPage'),
+  }),
+  createRoute({
+    getParentRoute: admin,
+    path: 'recharges',
+    component: lazyRouteComponent(areas.admin, 'AdminRechargesPage'),
+  }),
+  createRoute({
+    getParentRoute: admin,
+    path: 'withdrawals',
+    component: lazyRouteComponent(areas.admin, 'AdminWithdrawalsPage'),
+  }),
+  createRoute({
+    getParentRoute: admin,
+    path: 'users',
+    component: lazyRouteComponent(areas.admin, 'AdminUsersPage'),
+  }),
+  createRoute({
+    getParentRoute: admin,
+    path: 'adjustments',
+    component: lazyRouteComponent(areas.admin, 'AdminAdjustmentsPage'),
+  }),
+  createRoute({
+    getParentRoute: admin,
+    path: 'operators',
+    component: lazyRouteComponent(areas.admin, 'AdminOperatorsPage'),
+  }),
+  createRoute({
+    getParentRoute: admin,
+    path: 'audit',
+    component: lazyRouteComponent(areas.admin, 'AdminAuditPage'),
+  }),
+  createRoute({
+    getParentRoute: admin,
+    path: 'markets',
+    component: lazyRouteComponent(areas.admin, 'AdminMarketsPage'),
+  }),
+] as const;
+
 export const routeTree = rootRoute.addChildren([
   rootIndexRoute,
   homeRoute,
@@ -417,6 +480,7 @@ export const routeTree = rootRoute.addChildren([
   accountCenterRoute.addChildren([accountCenterIndexRoute, ...accountCenterChildren]),
   accountWalletRoute.addChildren([accountWalletIndexRoute, ...accountWalletChildren]),
   accountEntrustRoute.addChildren([accountEntrustIndexRoute, ...accountEntrustChildren]),
+  adminRoute.addChildren([...adminChildren]),
   splatRoute,
 ]);
 

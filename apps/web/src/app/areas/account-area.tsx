@@ -1,10 +1,15 @@
 // The account area chunk: the account centre (with the account menu of spec section 2, hidden on the
-// security sub-pages), the wallet and the order centre. Each is a real layout with its own navigation;
-// the screens themselves ship with later releases.
+// security sub-pages), the wallet and the order centre. Each is a real layout with its own navigation.
+// The wallet screens are the wallet feature's (loaded with antd inside its scope); the account-centre
+// and order-centre screens ship with later releases.
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyInAntdScope } from '@/components/lazy-in-antd-scope';
+import type { WalletSection } from '@/features/wallet/pages/wallet-pages';
 import { useSessionStore } from '@/lib/session-store';
 import { ACCOUNT_MENU_ITEMS, visibleAccountMenuItems } from '../layout/account-menu';
+import { useCustomerServiceStore } from '../layout/customer-service-store';
 import { isAccountMenuHidden } from '../layout/layout-rules';
 import { AreaPage, type PageId } from './area-page';
 import './account-area.css';
@@ -143,8 +148,34 @@ function WorkingAlternative({ page }: { page: PageId }) {
   return null;
 }
 
+const WalletSectionPage = lazyInAntdScope(() =>
+  import('@/features/wallet/pages/wallet-pages').then((m) => m.WalletSectionPage),
+);
+
+const WALLET_PREFIX = '/account/wallet/';
+
+function WalletScreen({ section, page }: { section: WalletSection; page: PageId }) {
+  const { t } = useTranslation('routes');
+  const openCustomerService = useCustomerServiceStore((s) => s.show);
+  return (
+    <>
+      <h1 className="account-page-title" data-testid="page-title">
+        {t(`pages.${page}.title`)}
+      </h1>
+      <Suspense fallback={null}>
+        <WalletSectionPage section={section} onContactSupport={openCustomerService} />
+      </Suspense>
+    </>
+  );
+}
+
 export function AccountSectionPage() {
   const pathname = usePathname().replace(/\/+$/, '');
+  const walletTab = WALLET_TABS.find((tab) => tab.to === pathname);
+  if (walletTab) {
+    const section = walletTab.to.slice(WALLET_PREFIX.length) as WalletSection;
+    return <WalletScreen section={section} page={walletTab.page} />;
+  }
   const page = SECTION_PAGES[pathname] ?? 'accountInfo';
   return <AreaPage page={page} embedded actions={<WorkingAlternative page={page} />} />;
 }

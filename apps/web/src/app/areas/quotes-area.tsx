@@ -1,6 +1,6 @@
-// The quotes area chunk.
-import { AreaPage } from './area-page';
+// The quotes area chunk: the market feature's quotes screen.
+import { QuotesPage } from '@/features/market/pages/quotes-page';
 
 export function QuotesIndexPage() {
-  return <AreaPage page="quotes" />;
+  return <QuotesPage />;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAccountMenuHidden, isFooterHidden, isTopBarHidden } from './layout-rules';
+import { isAccountMenuHidden, isConsolePath, isFooterHidden, isTopBarHidden } from './layout-rules';
 
 describe('isFooterHidden', () => {
   it.each([
@@ -42,5 +42,14 @@ describe('isAccountMenuHidden', () => {
   it('hides the account menu on security sub-pages only', () => {
     expect(isAccountMenuHidden('/account/center/setting/phone')).toBe(true);
     expect(isAccountMenuHidden('/account/center/security')).toBe(false);
+  });
+});
+
+describe('isConsolePath', () => {
+  it.each(['/admin', '/admin/login', '/admin/users'])('is the console on %s', (path) => {
+    expect(isConsolePath(path)).toBe(true);
+  });
+  it.each(['/', '/administrator', '/home/index', '/user/admin'])('is not the console on %s', (path) => {
+    expect(isConsolePath(path)).toBe(false);
   });
 });

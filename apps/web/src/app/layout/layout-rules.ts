@@ -23,3 +23,8 @@ export function isTopBarHidden(pathname: string): boolean {
 export function isAccountMenuHidden(pathname: string): boolean {
   return pathname.includes('/setting/');
 }
+
+/** The operator console (/admin...) has its own layout: no user header, top bar or footer. */
+export function isConsolePath(pathname: string): boolean {
+  return isUnder(pathname, '/admin');
+}

@@ -8,7 +8,7 @@ import { useSessionBootstrap } from '@/features/auth/hooks/use-session-bootstrap
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { useCustomerServiceStore } from './customer-service-store';
-import { isFooterHidden, isTopBarHidden } from './layout-rules';
+import { isConsolePath, isFooterHidden, isTopBarHidden } from './layout-rules';
 import './layout.css';
 
 // An antd Modal: loaded on first use, with the antd scope.
@@ -22,6 +22,8 @@ export function MainLayout() {
   const dialogOpen = useCustomerServiceStore((s) => s.open);
   const [dialogUsed, setDialogUsed] = useState(false);
   if (dialogOpen && !dialogUsed) setDialogUsed(true);
+  // The operator console brings its own layout (sidebar, operator session).
+  if (isConsolePath(pathname)) return <Outlet />;
 
   return (
     <div className="app-shell">

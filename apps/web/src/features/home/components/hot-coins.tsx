@@ -1,12 +1,24 @@
-// Hot coins from the platform's coin lists (spot, seconds contract, U contract). Prices are null until
-// live market data is switched on, and are shown as a dash with a note saying so, never invented.
+// Hot coins from the platform's coin lists (spot, seconds contract, U contract), priced live: each row
+// reads its pair from the ticker store that the public websocket's ALL_DETAIL stream feeds, so a tick
+// re-renders that row only, at most once per animation frame. Until the first push a row shows the coin
+// list's price; a pair without any price shows a dash, never an invented value. Simulated prices are
+// labelled as such.
 
 import { Link } from '@tanstack/react-router';
-import { type ReactNode, useState } from 'react';
+import { memo, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppButton } from '@/components/button';
+import { useAllTickersFeed, useFeedStatus } from '@/lib/live-market';
 import { type CoinEntry, type CoinLists, usePlatformStore } from '@/lib/platform-store';
-import { changeTone, coinPairLabel, displayChange, displayPrice, tradeSymbol } from '../lib/coin-display';
+import { useTicker } from '@/lib/use-ticker';
+import {
+  changeTone,
+  coinPairKey,
+  coinPairLabel,
+  displayChange,
+  displayPrice,
+  tradeSymbol,
+} from '../lib/coin-display';
 import { SectionHeader } from './section-header';
 
 const MAX_ROWS = 8;
@@ -30,6 +42,36 @@ function CoinIcon({ coin }: { coin: CoinEntry }) {
   );
 }
 
+const HotCoinRow = memo(function HotCoinRow({ coin, type }: { coin: CoinEntry; type: ListKey }) {
+  const { t } = useTranslation('home');
+  const key = coinPairKey(coin);
+  const live = useTicker(key);
+  const price = live?.close ?? coin.amount;
+  const change = live?.zdf ?? coin.change;
+  const search = { type, symbol: tradeSymbol(coin) };
+  return (
+    <tr data-testid="hot-coin" data-symbol={key}>
+      <th scope="row">
+        <Link to="/trade/index" search={search} className="hot-coins__pair">
+          <CoinIcon coin={coin} />
+          <span className="hot-coins__pair-name">{coinPairLabel(coin)}</span>
+        </Link>
+      </th>
+      <td className="hot-coins__num hot-coins__price" data-testid="hot-coin-price">
+        {displayPrice(price)}
+      </td>
+      <td className={`hot-coins__num hot-coins__change--${changeTone(change)}`} data-testid="hot-coin-change">
+        {displayChange(change)}
+      </td>
+      <td className="hot-coins__action">
+        <Link to="/trade/index" search={search} className="app-link-button">
+          {t('hotCoins.trade')}
+        </Link>
+      </td>
+    </tr>
+  );
+});
+
 export function HotCoins() {
   const { t } = useTranslation('home');
   const coins = usePlatformStore((s) => s.coins);
@@ -39,7 +81,8 @@ export function HotCoins() {
   const [active, setActive] = useState<ListKey>('spot');
   const current = LISTS.find((l) => l.key === active) ?? LISTS[0];
   const rows = (coins?.[current.list] ?? []).slice(0, MAX_ROWS);
-  const pricesPending = rows.length > 0 && rows.every((c) => c.amount === null || c.amount === undefined);
+  const simulated = useFeedStatus().data?.simulated === true;
+  useAllTickersFeed();
 
   let body: ReactNode;
   if (!coins && (loading || !failed)) {
@@ -73,28 +116,9 @@ export function HotCoins() {
           </tr>
         </thead>
         <tbody>
-          {rows.map((coin) => {
-            const search = { type: current.key, symbol: tradeSymbol(coin) };
-            return (
-              <tr key={`${coin.symbol}-${coin.coin}`} data-testid="hot-coin">
-                <th scope="row">
-                  <Link to="/trade/index" search={search} className="hot-coins__pair">
-                    <CoinIcon coin={coin} />
-                    <span className="hot-coins__pair-name">{coinPairLabel(coin)}</span>
-                  </Link>
-                </th>
-                <td className="hot-coins__num">{displayPrice(coin.amount)}</td>
-                <td className={`hot-coins__num hot-coins__change--${changeTone(coin.change)}`}>
-                  {displayChange(coin.change)}
-                </td>
-                <td className="hot-coins__action">
-                  <Link to="/trade/index" search={search} className="app-link-button">
-                    {t('hotCoins.trade')}
-                  </Link>
-                </td>
-              </tr>
-            );
-          })}
+          {rows.map((coin) => (
+            <HotCoinRow key={`${coin.symbol}-${coin.coin}`} coin={coin} type={current.key} />
+          ))}
         </tbody>
       </table>
     );
@@ -126,7 +150,11 @@ export function HotCoins() {
       />
       <div className="home-card hot-coins">
         {body}
-        {pricesPending ? <p className="hot-coins__note">{t('hotCoins.pricesPending')}</p> : null}
+        {simulated ? (
+          <p className="hot-coins__note hot-coins__note--simulated" data-testid="simulated-label">
+            <strong>{t('hotCoins.simulatedLabel')}</strong> {t('hotCoins.simulatedText')}
+          </p>
+        ) : null}
       </div>
     </section>
   );

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CoinEntry } from '@/lib/platform-store';
 import {
   changeTone,
+  coinPairKey,
   coinPairLabel,
   displayChange,
   displayPrice,
@@ -48,5 +49,12 @@ describe('coin display', () => {
     expect(displayPrice('65432.1')).toBe('65.43K');
     expect(displayChange('-1.234')).toBe('-1.23%');
     expect(changeTone('0.5')).toBe('rise');
+  });
+});
+
+describe('coinPairKey', () => {
+  it('is the ticker store key of the pair, whatever the case or separator', () => {
+    expect(coinPairKey(coin({ coin: 'btc', baseCoin: 'usdt' }))).toBe('BTCUSDT');
+    expect(coinPairKey(coin({ coin: '', baseCoin: '', symbol: 'eth_usdt' }))).toBe('ETHUSDT');
   });
 });

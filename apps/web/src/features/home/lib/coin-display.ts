@@ -32,3 +32,9 @@ export type ChangeTone = 'rise' | 'fall' | 'draw' | 'none';
 export function changeTone(value: string | null | undefined): ChangeTone {
   return value === null || value === undefined || value === '' ? 'none' : priceDirection(value);
 }
+
+/** The ticker store's key of a coin entry's pair: 'BTCUSDT' for coin 'btc' quoted in 'usdt'. */
+export function coinPairKey(coin: CoinEntry): string {
+  const pair = coin.coin && coin.baseCoin ? `${coin.coin}${coin.baseCoin}` : coin.symbol;
+  return pair.replace(/[^a-z0-9]/gi, '').toUpperCase();
+}

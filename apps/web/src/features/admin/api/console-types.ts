@@ -1,0 +1,135 @@
+// Wire shapes of the console's server routes (docs/admin-console.md, docs/wallet-api.md, docs/market.md).
+// Money is always a decimal string.
+
+export interface Page<T> {
+  records: T[];
+  total: number;
+  current: number;
+  size: number;
+}
+
+export interface AccountBalance {
+  asset: string;
+  accountType: string;
+  available: string;
+  frozen: string;
+}
+
+export interface ConsoleUser {
+  id: string;
+  account: string;
+  email: string | null;
+  phone: string | null;
+  isMerchant: number;
+  grade: string;
+  status: string;
+  createTime: string;
+  balances: AccountBalance[] | null;
+}
+
+export type AdjustmentStatus = 'pending' | 'approving' | 'approved' | 'rejected' | 'failed';
+
+export interface Adjustment {
+  id: string;
+  userId: string;
+  account: string | null;
+  asset: string;
+  accountType: string;
+  amount: string;
+  reason: string;
+  status: AdjustmentStatus;
+  requestedBy: string;
+  requestedByName: string | null;
+  decidedBy: string | null;
+  decidedByName: string | null;
+  decisionReason: string | null;
+  failure: string | null;
+  createTime: string;
+  decideTime: string | null;
+}
+
+export interface AuditEntry {
+  id: string;
+  actorType: string;
+  actorId: string;
+  actorName: string | null;
+  action: string;
+  payload: unknown;
+  hash: string;
+  createTime: string;
+}
+
+export interface AuditVerify {
+  ok: boolean;
+  checked: number;
+  firstBrokenId?: string;
+}
+
+export interface Recharge {
+  id: string;
+  orderNo: string;
+  userId: string;
+  account: string;
+  coin: string;
+  amount: string;
+  network: string | null;
+  source: 'manual' | 'chain';
+  status: 0 | 1 | 2;
+  screenshot: string | null;
+  reason: string | null;
+  reviewer: string | null;
+  createTime: string;
+  reviewTime: string | null;
+}
+
+export interface Withdrawal {
+  id: string;
+  orderNo: string;
+  userId: string;
+  account: string;
+  coin: string;
+  network: string | null;
+  address: string;
+  amount: string;
+  fee: string;
+  total: string;
+  status: 0 | 1 | 2 | 3;
+  reason: string | null;
+  txid: string | null;
+  reviewer: string | null;
+  createTime: string;
+  reviewTime: string | null;
+}
+
+export interface OperatorRow {
+  id: string;
+  username: string;
+  role: string;
+  mustChangePassword: boolean;
+  disabled: boolean;
+  createdAt: string;
+}
+
+export interface AdminCoin {
+  coin: string;
+  name: string;
+  coinType: number;
+  enabled: boolean;
+  sort: number;
+  price: string | null;
+  plate: string | null;
+}
+
+export interface AdminMarket {
+  symbol: string;
+  coin: string;
+  quote: string;
+  showSymbol: string;
+  priceDecimals: number;
+  qtyDecimals: number;
+  seconds: boolean;
+  spot: boolean;
+  contract: boolean;
+  enabled: boolean;
+  coinEnabled: boolean;
+}

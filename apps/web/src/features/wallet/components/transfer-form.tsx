@@ -1,0 +1,157 @@
+// Transfer between the user's own account types (spot, contract, finance, and merchant for merchants):
+// from, to, coin, amount with "transfer all".
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Form, Select } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/lib/api-client';
+import { useSessionStore } from '@/lib/session-store';
+import { useSettingsStore } from '@/lib/settings-store';
+import { toast } from '@/lib/toast';
+import { currencyAccountQuery } from '../api/get-currency-account';
+import { transferFunds } from '../api/transfer-funds';
+import { walletKeys } from '../api/wallet-keys';
+import { useCoinChoice } from '../hooks/use-coin-choice';
+import { movableAccountTypes } from '../lib/account-types';
+import {
+  allOf,
+  displayAmount,
+  type FieldErrors,
+  hasErrors,
+  type TransferField,
+  validateTransfer,
+} from '../lib/wallet-forms';
+import type { MovableAccountType } from '../lib/wallet-types';
+import { AmountInput, CoinSelect, Field, newIdempotencyKey, WalletCard } from './wallet-ui';
+
+export function TransferForm() {
+  const { t } = useTranslation('wallet');
+  const queryClient = useQueryClient();
+  const currency = useSettingsStore((s) => s.currency);
+  const isMerchant = useSessionStore((s) => s.userInfo?.is_merchant === 2);
+  const { coin, setCoin, asset, coins } = useCoinChoice();
+  const [from, setFrom] = useState<MovableAccountType>('1');
+  const [to, setTo] = useState<MovableAccountType>('2');
+  const [amount, setAmount] = useState('');
+  const [errors, setErrors] = useState<FieldErrors<TransferField>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const source = useQuery(currencyAccountQuery(from, currency));
+  const decimals = asset?.decimals ?? 8;
+  const available = source.data?.list.find((r) => r.coin === coin)?.available ?? '0';
+  const accountOptions = movableAccountTypes(isMerchant).map((code) => ({
+    value: code,
+    label: t(`accountTypes.${code}`),
+  }));
+
+  const submit = async () => {
+    const found = validateTransfer({ from, to, coin, amount }, decimals, available);
+    setErrors(found);
+    setFormError(null);
+    if (hasErrors(found)) return;
+    setSubmitting(true);
+    try {
+      await transferFunds({ coin, amount, from, to }, newIdempotencyKey());
+      toast.success(t('transfer.done'));
+      setAmount('');
+      void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+    } catch (e) {
+      setFormError(isApiError(e) ? e.msg : t('errors.generic'));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <WalletCard title={t('transfer.title')} testId="transfer-form">
+      <Form layout="vertical" component={false}>
+        <div className="wallet-form">
+          <Field
+            label={t('transfer.from')}
+            htmlFor="transfer-from"
+            error={errors.from}
+            testId="transfer-from"
+          >
+            <Select
+              id="transfer-from"
+              value={from}
+              options={accountOptions}
+              onChange={(v) => {
+                setFrom(v);
+                setAmount('');
+              }}
+              data-testid="transfer-from"
+            />
+          </Field>
+          <Button
+            onClick={() => {
+              setFrom(to);
+              setTo(from);
+              setAmount('');
+            }}
+            style={{ marginBottom: 12 }}
+            data-testid="transfer-reverse"
+          >
+            ⇅ {t('swap.reverse')}
+          </Button>
+          <Field label={t('transfer.to')} htmlFor="transfer-to" error={errors.to} testId="transfer-to">
+            <Select
+              id="transfer-to"
+              value={to}
+              options={accountOptions}
+              onChange={setTo}
+              data-testid="transfer-to"
+            />
+          </Field>
+          <Field label={t('form.coin')} htmlFor="transfer-coin" error={errors.coin} testId="transfer-coin">
+            <CoinSelect
+              id="transfer-coin"
+              value={coin}
+              coins={coins}
+              onChange={(c) => {
+                setCoin(c);
+                setAmount('');
+              }}
+              testId="transfer-coin"
+            />
+          </Field>
+          <Field
+            label={t('form.amount')}
+            htmlFor="transfer-amount"
+            error={errors.amount}
+            testId="transfer-amount"
+            extra={t('form.available', { amount: displayAmount(available, decimals), coin })}
+          >
+            <AmountInput
+              id="transfer-amount"
+              value={amount}
+              decimals={decimals}
+              onChange={setAmount}
+              onAll={() => setAmount(allOf(available, decimals))}
+              allLabel={t('transfer.all')}
+              suffix={coin}
+              testId="transfer-amount"
+            />
+          </Field>
+          {formError ? (
+            <Alert
+              type="error"
+              showIcon
+              title={formError}
+              style={{ marginBottom: 16 }}
+              data-testid="transfer-error"
+            />
+          ) : null}
+          <Button
+            type="primary"
+            loading={submitting}
+            onClick={() => void submit()}
+            data-testid="transfer-submit"
+          >
+            {t('transfer.submit')}
+          </Button>
+        </div>
+      </Form>
+    </WalletCard>
+  );
+}
