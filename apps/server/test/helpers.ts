@@ -62,6 +62,13 @@ export async function createTestApp(
     dropDatabase = async () => {
       const c = new pg.Client({ connectionString: baseUrl });
       await c.connect();
+      // pg's pool.end() resolves before its sockets have closed; forcing the drop while they are still
+      // open makes those clients emit unhandled errors. Give them a moment to go first.
+      for (let i = 0; i < 50; i++) {
+        const r = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (r.rows[0]?.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
     };
