@@ -49,6 +49,11 @@ async function api(): Promise<void> {
     RATE_LIMIT_GLOBAL_PER_MINUTE: '10000000',
     RATE_LIMIT_LOGIN_PER_MINUTE: '10000000',
     CODE_RESEND_SECONDS: '0',
+    // Measure the API alone: no journal files in DATA_DIR, no price ticks or back-fill, no block timer.
+    JOURNAL_DIR: 'memory://',
+    MARKET_TICK_MS: '0',
+    MARKET_BACKFILL_HOURS: '0',
+    CHAIN_SIM_BLOCK_MS: '0',
   });
   const database = await openDatabase({ pgliteDir: 'memory://', databaseUrl: process.env.DATABASE_URL });
   const app = await buildApp({ config, database });
