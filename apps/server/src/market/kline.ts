@@ -72,29 +72,9 @@ export interface PricePoint {
 
 /** Folds a point into its bar: a new bar when the bucket differs, else OHLC and sums updated. */
 export function foldBar(bar: Bar | undefined, interval: Interval, p: PricePoint): Bar {
-  const time = bucketStart(interval, p.time);
-  if (bar === undefined || bar.time !== time) {
-    return {
-      time,
-      open: p.price,
-      high: p.price,
-      low: p.price,
-      close: p.price,
-      volume: p.volume,
-      amount: p.amount,
-      simulated: p.simulated,
-    };
-  }
-  return {
-    time,
-    open: bar.open,
-    high: p.price > bar.high ? p.price : bar.high,
-    low: p.price < bar.low ? p.price : bar.low,
-    close: p.price,
-    volume: (bar.volume + p.volume) as Amount,
-    amount: (bar.amount + p.amount) as Amount,
-    simulated: bar.simulated || p.simulated,
-  };
+  const { time, price, volume, amount, simulated } = p;
+  const point = { time, open: price, high: price, low: price, close: price, volume, amount, simulated };
+  return mergeBar(bar, interval, point);
 }
 
 /** Merges a finished lower-interval bar (e.g. a back-filled 1m bar) into a higher interval's bar. */

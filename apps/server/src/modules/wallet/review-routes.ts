@@ -19,121 +19,92 @@ const reasonBody = z.strictObject({
   reason: z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(200),
 });
 
+/** What a review queue needs from its service: the operator list and one approve/reject decision. */
+interface ReviewQueueService {
+  adminList(q: { current: number; size: number; status?: number | undefined }): Promise<unknown>;
+  decide(id: bigint, operatorId: bigint, decision: 'approve' | 'reject', reason?: string): Promise<unknown>;
+}
+
 export const reviewRoutes: FastifyPluginAsyncZod<ReviewRoutesOptions> = async (
   app,
   { deposits, withdrawals },
 ) => {
   const reviewer = { preValidation: app.requireOperator(['admin', 'reviewer']) };
-  const listQuery = (maxStatus: number) =>
-    z.object({ ...pageFields, status: z.coerce.number().int().min(0).max(maxStatus).optional() });
 
-  app.get(
-    '/api/admin/recharges',
-    {
-      schema: {
-        tags,
-        summary: 'Recharge queue (newest first)',
-        querystring: listQuery(2),
-        security: secured,
+  /** The list, approve and reject routes of one queue under `path`. */
+  const reviewQueue = (
+    path: string,
+    service: ReviewQueueService,
+    maxStatus: number,
+    summary: { list: string; approve: string; reject: string },
+  ) => {
+    app.get(
+      path,
+      {
+        schema: {
+          tags,
+          summary: summary.list,
+          querystring: z.object({
+            ...pageFields,
+            status: z.coerce.number().int().min(0).max(maxStatus).optional(),
+          }),
+          security: secured,
+        },
+        ...reviewer,
       },
-      ...reviewer,
-    },
-    async (request, reply) => reply.ok(await deposits.adminList(request.query)),
-  );
-  app.post(
-    '/api/admin/recharges/:id/approve',
-    {
-      schema: {
-        tags,
-        summary: 'Approve a manual recharge (credits the user)',
-        params: idParams,
-        body: z.strictObject({}).prefault({}),
-        security: secured,
+      async (request, reply) => reply.ok(await service.adminList(request.query)),
+    );
+    app.post(
+      `${path}/:id/approve`,
+      {
+        schema: {
+          tags,
+          summary: summary.approve,
+          params: idParams,
+          body: z.strictObject({}).prefault({}),
+          security: secured,
+        },
+        ...reviewer,
       },
-      ...reviewer,
-    },
-    async (request, reply) =>
-      reply.ok(
-        await deposits.decide(request.params.id, currentSession(request).principalId, 'approve'),
-        'success.reviewDone',
-      ),
-  );
-  app.post(
-    '/api/admin/recharges/:id/reject',
-    {
-      schema: {
-        tags,
-        summary: 'Reject a manual recharge',
-        params: idParams,
-        body: reasonBody,
-        security: secured,
-      },
-      ...reviewer,
-    },
-    async (request, reply) =>
-      reply.ok(
-        await deposits.decide(
-          request.params.id,
-          currentSession(request).principalId,
-          'reject',
-          request.body.reason,
+      async (request, reply) =>
+        reply.ok(
+          await service.decide(request.params.id, currentSession(request).principalId, 'approve'),
+          'success.reviewDone',
         ),
-        'success.reviewDone',
-      ),
-  );
+    );
+    app.post(
+      `${path}/:id/reject`,
+      {
+        schema: {
+          tags,
+          summary: summary.reject,
+          params: idParams,
+          body: reasonBody,
+          security: secured,
+        },
+        ...reviewer,
+      },
+      async (request, reply) =>
+        reply.ok(
+          await service.decide(
+            request.params.id,
+            currentSession(request).principalId,
+            'reject',
+            request.body.reason,
+          ),
+          'success.reviewDone',
+        ),
+    );
+  };
 
-  app.get(
-    '/api/admin/withdrawals',
-    {
-      schema: {
-        tags,
-        summary: 'Withdrawal queue (newest first)',
-        querystring: listQuery(3),
-        security: secured,
-      },
-      ...reviewer,
-    },
-    async (request, reply) => reply.ok(await withdrawals.adminList(request.query)),
-  );
-  app.post(
-    '/api/admin/withdrawals/:id/approve',
-    {
-      schema: {
-        tags,
-        summary: 'Approve a withdrawal (pays out)',
-        params: idParams,
-        body: z.strictObject({}).prefault({}),
-        security: secured,
-      },
-      ...reviewer,
-    },
-    async (request, reply) =>
-      reply.ok(
-        await withdrawals.decide(request.params.id, currentSession(request).principalId, 'approve'),
-        'success.reviewDone',
-      ),
-  );
-  app.post(
-    '/api/admin/withdrawals/:id/reject',
-    {
-      schema: {
-        tags,
-        summary: 'Reject a withdrawal (returns the funds)',
-        params: idParams,
-        body: reasonBody,
-        security: secured,
-      },
-      ...reviewer,
-    },
-    async (request, reply) =>
-      reply.ok(
-        await withdrawals.decide(
-          request.params.id,
-          currentSession(request).principalId,
-          'reject',
-          request.body.reason,
-        ),
-        'success.reviewDone',
-      ),
-  );
+  reviewQueue('/api/admin/recharges', deposits, 2, {
+    list: 'Recharge queue (newest first)',
+    approve: 'Approve a manual recharge (credits the user)',
+    reject: 'Reject a manual recharge',
+  });
+  reviewQueue('/api/admin/withdrawals', withdrawals, 3, {
+    list: 'Withdrawal queue (newest first)',
+    approve: 'Approve a withdrawal (pays out)',
+    reject: 'Reject a withdrawal (returns the funds)',
+  });
 };
