@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormatTime } from '@/lib/format-time';
 import { consoleKeys, listAudit, verifyAudit } from '../api/console-api';
 import type { AuditEntry } from '../api/console-types';
+import { serverPages } from '../lib/table-pages';
 
 export function AuditPage() {
   const { t } = useTranslation('admin');
@@ -53,13 +54,7 @@ export function AuditPage() {
         loading={query.isLoading}
         dataSource={query.data?.records ?? []}
         scroll={{ x: 900 }}
-        pagination={{
-          current,
-          pageSize: 20,
-          total: query.data?.total ?? 0,
-          showSizeChanger: false,
-          onChange: setCurrent,
-        }}
+        pagination={serverPages(current, query.data?.total, setCurrent)}
         columns={[
           { title: t('cols.id'), dataIndex: 'id', width: 70 },
           { title: t('cols.time'), width: 170, render: (_, r) => fmt(r.createTime) },

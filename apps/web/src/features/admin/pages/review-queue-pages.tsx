@@ -1,6 +1,7 @@
 // The review queues (docs/wallet-api.md "Operator review queues"): manual recharges with their payment
 // screenshot, and withdrawals with amount, fee and address. Approve, or reject with a reason.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TableColumnsType } from 'antd';
 import { App, Button, Segmented, Space, Table, Tag, Typography } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { useState } from 'react';
@@ -15,7 +16,7 @@ import {
   rejectRecharge,
   rejectWithdrawal,
 } from '../api/console-api';
-import type { Recharge, Withdrawal } from '../api/console-types';
+import type { Page, Recharge, Withdrawal } from '../api/console-types';
 import { RejectDialog } from '../components/reject-dialog';
 import { ScreenshotButton } from '../components/screenshot-button';
 import { RECHARGE_STATUS, WITHDRAWAL_STATUS } from '../lib/console-rules';
@@ -30,14 +31,30 @@ const STATUS_COLOR: Record<string, string> = {
 
 const rowProps = (testId: string) => ({ 'data-testid': testId }) as HTMLAttributes<HTMLElement>;
 
-function useDecide<T>(
+interface QueueRow {
+  id: string;
+  orderNo: string;
+  userId: string;
+  account: string;
+  createTime: string;
+}
+
+// Filter, list query, approve/reject mutations and the row being rejected, for one queue.
+function useReviewQueue<T extends QueueRow>(
   kind: 'recharges' | 'withdrawals',
+  list: (status: string) => Promise<Page<T>>,
   approve: (id: string) => Promise<T>,
   reject: (id: string, reason: string) => Promise<T>,
 ) {
   const qc = useQueryClient();
   const { message } = App.useApp();
   const { t } = useTranslation('admin');
+  const [filter, setFilter] = useState<Filter>('pending');
+  const [rejecting, setRejecting] = useState<string | null>(null);
+  const query = useQuery({
+    queryKey: consoleKeys[kind](filter),
+    queryFn: () => list(filter === 'pending' ? '0' : 'all'),
+  });
   const done = (text: string) => {
     message.success(text);
     void qc.invalidateQueries({ queryKey: ['admin', kind] });
@@ -47,8 +64,10 @@ function useDecide<T>(
     mutationFn: ({ id, reason }: { id: string; reason: string }) => reject(id, reason),
     onSuccess: () => done(t('review.rejected')),
   });
-  return { approveM, rejectM };
+  return { filter, setFilter, query, approveM, rejectM, rejecting, setRejecting };
 }
+
+type Queue<T extends QueueRow> = ReturnType<typeof useReviewQueue<T>>;
 
 function Header({
   title,
@@ -75,26 +94,56 @@ function Header({
   );
 }
 
-export function RechargesPage() {
+function DecideButtons<T extends QueueRow>({ id, queue }: { id: string; queue: Queue<T> }) {
+  const { t } = useTranslation('admin');
+  const { approveM } = queue;
+  return (
+    <>
+      <Button
+        type="primary"
+        size="small"
+        data-testid={`approve-${id}`}
+        loading={approveM.isPending && approveM.variables === id}
+        onClick={() => approveM.mutate(id)}
+      >
+        {t('actions.approve')}
+      </Button>
+      <Button danger size="small" data-testid={`reject-${id}`} onClick={() => queue.setRejecting(id)}>
+        {t('actions.reject')}
+      </Button>
+    </>
+  );
+}
+
+// Order number and user first, then `middle` (amounts and the like), time, and `last` (status, actions).
+function ReviewQueueView<T extends QueueRow>({
+  queue,
+  title,
+  rejectTitle,
+  rowTestId,
+  middle,
+  last,
+}: {
+  queue: Queue<T>;
+  title: string;
+  rejectTitle: string;
+  rowTestId: string;
+  middle: TableColumnsType<T>;
+  last: TableColumnsType<T>;
+}) {
   const { t } = useTranslation('admin');
   const fmt = useFormatTime();
-  const [filter, setFilter] = useState<Filter>('pending');
-  const [rejecting, setRejecting] = useState<string | null>(null);
-  const query = useQuery({
-    queryKey: consoleKeys.recharges(filter),
-    queryFn: () => listRecharges(filter === 'pending' ? '0' : 'all'),
-  });
-  const { approveM, rejectM } = useDecide('recharges', approveRecharge, rejectRecharge);
+  const { query, rejectM, rejecting, setRejecting } = queue;
   return (
     <section>
-      <Header title={t('nav.recharges')} filter={filter} setFilter={setFilter} />
-      <Table<Recharge>
+      <Header title={title} filter={queue.filter} setFilter={queue.setFilter} />
+      <Table<T>
         rowKey="id"
         loading={query.isLoading}
         dataSource={query.data?.records ?? []}
         pagination={false}
         scroll={{ x: 'max-content' }}
-        onRow={(r) => rowProps(`recharge-row-${r.id}`)}
+        onRow={(r) => rowProps(`${rowTestId}-${r.id}`)}
         locale={{ emptyText: t('review.empty') }}
         columns={[
           {
@@ -103,67 +152,17 @@ export function RechargesPage() {
             render: (v: string) => <span className="admin-mono admin-nowrap">{v}</span>,
           },
           { title: t('cols.user'), render: (_, r) => `${r.account} (#${r.userId})` },
-          {
-            title: t('cols.amount'),
-            align: 'right',
-            render: (_, r) => (
-              <span className="admin-num">
-                {r.amount} {r.coin}
-              </span>
-            ),
-          },
+          ...middle,
           {
             title: t('cols.time'),
             render: (_, r) => <span className="admin-nowrap">{fmt(r.createTime)}</span>,
           },
-          {
-            title: t('cols.status'),
-            render: (_, r) => {
-              const s = RECHARGE_STATUS[r.status];
-              return (
-                <Space direction="vertical" size={0}>
-                  <Tag color={STATUS_COLOR[s]}>{t(`status.${s}`)}</Tag>
-                  <small className="admin-muted">{t(`review.source.${r.source}`)}</small>
-                  {r.reason ? <small className="admin-muted">{r.reason}</small> : null}
-                  {r.reviewer ? <small className="admin-muted">{r.reviewer}</small> : null}
-                </Space>
-              );
-            },
-          },
-          {
-            title: t('cols.actions'),
-            render: (_, r) => (
-              <Space>
-                {r.screenshot ? <ScreenshotButton id={r.id} link={r.screenshot} /> : null}
-                {r.status === 0 && r.source === 'manual' ? (
-                  <>
-                    <Button
-                      type="primary"
-                      size="small"
-                      data-testid={`approve-${r.id}`}
-                      loading={approveM.isPending && approveM.variables === r.id}
-                      onClick={() => approveM.mutate(r.id)}
-                    >
-                      {t('actions.approve')}
-                    </Button>
-                    <Button
-                      danger
-                      size="small"
-                      data-testid={`reject-${r.id}`}
-                      onClick={() => setRejecting(r.id)}
-                    >
-                      {t('actions.reject')}
-                    </Button>
-                  </>
-                ) : null}
-              </Space>
-            ),
-          },
+          ...last,
         ]}
       />
       <RejectDialog
         open={rejecting !== null}
-        title={t('review.rejectRecharge')}
+        title={rejectTitle}
         busy={rejectM.isPending}
         onCancel={() => setRejecting(null)}
         onConfirm={(reason) => {
@@ -174,114 +173,117 @@ export function RechargesPage() {
   );
 }
 
+export function RechargesPage() {
+  const { t } = useTranslation('admin');
+  const queue = useReviewQueue('recharges', listRecharges, approveRecharge, rejectRecharge);
+  return (
+    <ReviewQueueView<Recharge>
+      queue={queue}
+      title={t('nav.recharges')}
+      rejectTitle={t('review.rejectRecharge')}
+      rowTestId="recharge-row"
+      middle={[
+        {
+          title: t('cols.amount'),
+          align: 'right',
+          render: (_, r) => (
+            <span className="admin-num">
+              {r.amount} {r.coin}
+            </span>
+          ),
+        },
+      ]}
+      last={[
+        {
+          title: t('cols.status'),
+          render: (_, r) => {
+            const s = RECHARGE_STATUS[r.status];
+            return (
+              <Space direction="vertical" size={0}>
+                <Tag color={STATUS_COLOR[s]}>{t(`status.${s}`)}</Tag>
+                <small className="admin-muted">{t(`review.source.${r.source}`)}</small>
+                {r.reason ? <small className="admin-muted">{r.reason}</small> : null}
+                {r.reviewer ? <small className="admin-muted">{r.reviewer}</small> : null}
+              </Space>
+            );
+          },
+        },
+        {
+          title: t('cols.actions'),
+          render: (_, r) => (
+            <Space>
+              {r.screenshot ? <ScreenshotButton id={r.id} link={r.screenshot} /> : null}
+              {r.status === 0 && r.source === 'manual' ? <DecideButtons id={r.id} queue={queue} /> : null}
+            </Space>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
 export function WithdrawalsPage() {
   const { t } = useTranslation('admin');
-  const fmt = useFormatTime();
-  const [filter, setFilter] = useState<Filter>('pending');
-  const [rejecting, setRejecting] = useState<string | null>(null);
-  const query = useQuery({
-    queryKey: consoleKeys.withdrawals(filter),
-    queryFn: () => listWithdrawals(filter === 'pending' ? '0' : 'all'),
-  });
-  const { approveM, rejectM } = useDecide('withdrawals', approveWithdrawal, rejectWithdrawal);
+  const queue = useReviewQueue('withdrawals', listWithdrawals, approveWithdrawal, rejectWithdrawal);
   return (
-    <section>
-      <Header title={t('nav.withdrawals')} filter={filter} setFilter={setFilter} />
-      <Table<Withdrawal>
-        rowKey="id"
-        loading={query.isLoading}
-        dataSource={query.data?.records ?? []}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        onRow={(r) => rowProps(`withdrawal-row-${r.id}`)}
-        locale={{ emptyText: t('review.empty') }}
-        columns={[
-          {
-            title: t('cols.orderNo'),
-            dataIndex: 'orderNo',
-            render: (v: string) => <span className="admin-mono admin-nowrap">{v}</span>,
-          },
-          { title: t('cols.user'), render: (_, r) => `${r.account} (#${r.userId})` },
-          {
-            title: t('cols.amount'),
-            align: 'right',
-            render: (_, r) => (
-              <span className="admin-stack">
-                <span className="admin-num">
-                  {r.amount} {r.coin}
-                </span>
-                {r.network ? <small className="admin-muted">{r.network}</small> : null}
+    <ReviewQueueView<Withdrawal>
+      queue={queue}
+      title={t('nav.withdrawals')}
+      rejectTitle={t('review.rejectWithdrawal')}
+      rowTestId="withdrawal-row"
+      middle={[
+        {
+          title: t('cols.amount'),
+          align: 'right',
+          render: (_, r) => (
+            <span className="admin-stack">
+              <span className="admin-num">
+                {r.amount} {r.coin}
               </span>
-            ),
+              {r.network ? <small className="admin-muted">{r.network}</small> : null}
+            </span>
+          ),
+        },
+        {
+          title: t('cols.fee'),
+          dataIndex: 'fee',
+          align: 'right',
+          render: (v: string) => <span className="admin-num">{v}</span>,
+        },
+        {
+          title: t('cols.address'),
+          dataIndex: 'address',
+          render: (v: string) => (
+            <Typography.Text copyable className="admin-mono">
+              {v}
+            </Typography.Text>
+          ),
+        },
+      ]}
+      last={[
+        {
+          title: t('cols.status'),
+          render: (_, r) => {
+            const s = WITHDRAWAL_STATUS[r.status];
+            return (
+              <Space direction="vertical" size={0}>
+                <Tag color={STATUS_COLOR[s]}>{t(`status.${s}`)}</Tag>
+                {r.reason ? <small className="admin-muted">{r.reason}</small> : null}
+                {r.txid ? <small className="admin-mono">{r.txid}</small> : null}
+              </Space>
+            );
           },
-          {
-            title: t('cols.fee'),
-            dataIndex: 'fee',
-            align: 'right',
-            render: (v: string) => <span className="admin-num">{v}</span>,
-          },
-          {
-            title: t('cols.address'),
-            dataIndex: 'address',
-            render: (v: string) => (
-              <Typography.Text copyable className="admin-mono">
-                {v}
-              </Typography.Text>
-            ),
-          },
-          {
-            title: t('cols.time'),
-            render: (_, r) => <span className="admin-nowrap">{fmt(r.createTime)}</span>,
-          },
-          {
-            title: t('cols.status'),
-            render: (_, r) => {
-              const s = WITHDRAWAL_STATUS[r.status];
-              return (
-                <Space direction="vertical" size={0}>
-                  <Tag color={STATUS_COLOR[s]}>{t(`status.${s}`)}</Tag>
-                  {r.reason ? <small className="admin-muted">{r.reason}</small> : null}
-                  {r.txid ? <small className="admin-mono">{r.txid}</small> : null}
-                </Space>
-              );
-            },
-          },
-          {
-            title: t('cols.actions'),
-            render: (_, r) =>
-              r.status === 0 ? (
-                <Space>
-                  <Button
-                    type="primary"
-                    size="small"
-                    data-testid={`approve-${r.id}`}
-                    loading={approveM.isPending && approveM.variables === r.id}
-                    onClick={() => approveM.mutate(r.id)}
-                  >
-                    {t('actions.approve')}
-                  </Button>
-                  <Button
-                    danger
-                    size="small"
-                    data-testid={`reject-${r.id}`}
-                    onClick={() => setRejecting(r.id)}
-                  >
-                    {t('actions.reject')}
-                  </Button>
-                </Space>
-              ) : null,
-          },
-        ]}
-      />
-      <RejectDialog
-        open={rejecting !== null}
-        title={t('review.rejectWithdrawal')}
-        busy={rejectM.isPending}
-        onCancel={() => setRejecting(null)}
-        onConfirm={(reason) => {
-          if (rejecting) rejectM.mutate({ id: rejecting, reason }, { onSuccess: () => setRejecting(null) });
-        }}
-      />
-    </section>
+        },
+        {
+          title: t('cols.actions'),
+          render: (_, r) =>
+            r.status === 0 ? (
+              <Space>
+                <DecideButtons id={r.id} queue={queue} />
+              </Space>
+            ) : null,
+        },
+      ]}
+    />
   );
 }

@@ -9,6 +9,7 @@ import { useFormatTime } from '@/lib/format-time';
 import { consoleKeys, listUsers } from '../api/console-api';
 import type { ConsoleUser } from '../api/console-types';
 import { balanceLines } from '../lib/console-rules';
+import { serverPages } from '../lib/table-pages';
 
 export function UsersPage() {
   const { t } = useTranslation('admin');
@@ -43,13 +44,7 @@ export function UsersPage() {
         dataSource={query.data?.records ?? []}
         scroll={{ x: 900 }}
         onRow={(r) => ({ 'data-testid': `user-row-${r.id}` }) as HTMLAttributes<HTMLElement>}
-        pagination={{
-          current,
-          pageSize: 20,
-          total: query.data?.total ?? 0,
-          showSizeChanger: false,
-          onChange: setCurrent,
-        }}
+        pagination={serverPages(current, query.data?.total, setCurrent)}
         columns={[
           { title: t('cols.id'), dataIndex: 'id', width: 80 },
           { title: t('cols.account'), dataIndex: 'account' },

@@ -1,45 +1,30 @@
 // Bills: every change of the user's balances (one line per account field per command), newest first,
 // with filters for coin, bill type and account type.
 import { useQuery } from '@tanstack/react-query';
-import { Select, Table } from 'antd';
+import { Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatTime } from '@/lib/format-time';
 import { billsQuery } from '../api/get-my-bill';
-import { useCoinChoice } from '../hooks/use-coin-choice';
 import { BILL_TYPES, billTypeKey } from '../lib/bill-types';
 import { amountOf } from '../lib/wallet-forms';
 import type { Bill } from '../lib/wallet-types';
+import { CoinFilter, PagedTable, usePage } from './paged-table';
 import { WalletCard } from './wallet-ui';
 
 export function BillsTable({ pageSize = 10 }: { pageSize?: number }) {
   const { t } = useTranslation('wallet');
   const formatTime = useFormatTime();
-  const { coins } = useCoinChoice();
-  const [current, setCurrent] = useState(1);
+  const { current, setCurrent, reset } = usePage();
   const [coin, setCoin] = useState<string | undefined>(undefined);
   const [type, setType] = useState<string | undefined>(undefined);
   const [accountType, setAccountType] = useState<string | undefined>(undefined);
   const query = useQuery(billsQuery({ current, size: pageSize, coin, type, accountType }));
-  const reset =
-    <T,>(set: (v: T) => void) =>
-    (v: T) => {
-      set(v);
-      setCurrent(1);
-    };
 
   return (
     <WalletCard title={t('bills.title')} testId="bills">
       <div className="wallet-filters">
-        <Select
-          allowClear
-          placeholder={t('form.coin')}
-          style={{ width: 140 }}
-          value={coin}
-          onChange={reset(setCoin)}
-          options={coins.map((c) => ({ value: c, label: c }))}
-          data-testid="bills-filter-coin"
-        />
+        <CoinFilter value={coin} onChange={reset(setCoin)} testId="bills-filter-coin" />
         <Select
           allowClear
           placeholder={t('bills.type')}
@@ -61,20 +46,13 @@ export function BillsTable({ pageSize = 10 }: { pageSize?: number }) {
           }))}
         />
       </div>
-      <Table<Bill>
-        rowKey="id"
-        size="middle"
-        loading={query.isLoading}
-        dataSource={query.data?.records ?? []}
-        onRow={(row) => ({ 'data-testid': `bill-${row.id}` }) as React.HTMLAttributes<HTMLElement>}
-        pagination={{
-          current,
-          pageSize,
-          total: query.data?.total ?? 0,
-          onChange: setCurrent,
-          showSizeChanger: false,
-        }}
-        scroll={{ x: 760 }}
+      <PagedTable<Bill>
+        query={query}
+        current={current}
+        pageSize={pageSize}
+        onPage={setCurrent}
+        rowTestId="bill"
+        scrollX={760}
         columns={[
           { title: t('history.time'), key: 'time', render: (_, r) => formatTime(r.createTime) },
           {

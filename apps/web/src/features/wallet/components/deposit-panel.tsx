@@ -2,7 +2,7 @@
 // server runs the simulated chain, the address is labelled as simulated and a clearly marked demo button
 // sends a simulated incoming transfer, credited by the normal deposit path after its confirmations.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, Select, Skeleton, Space } from 'antd';
+import { Alert, Button, Form, Skeleton, Space } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-client';
@@ -12,7 +12,7 @@ import { depositAddressQuery } from '../api/get-deposit-address';
 import { walletKeys } from '../api/wallet-keys';
 import { useCoinChoice } from '../hooks/use-coin-choice';
 import { checkAmount, type FormError } from '../lib/wallet-forms';
-import { AmountInput, CoinSelect, Field, newIdempotencyKey, WalletCard } from './wallet-ui';
+import { AmountInput, CoinField, Field, NetworkField, newIdempotencyKey, WalletCard } from './wallet-ui';
 
 // The same QR library as the app-download code, loaded with this screen only.
 const QRCodeSVG = lazy(() => import('qrcode.react').then((m) => ({ default: m.QRCodeSVG })));
@@ -76,25 +76,13 @@ export function DepositPanel() {
     <WalletCard title={t('deposit.title')} testId="deposit-panel">
       <Form layout="vertical" component={false}>
         <div className="wallet-form">
-          <Field label={t('form.coin')} htmlFor="deposit-coin" testId="deposit-coin">
-            <CoinSelect
-              id="deposit-coin"
-              value={coin}
-              coins={coins}
-              onChange={setCoin}
-              testId="deposit-coin"
-            />
-          </Field>
-          {networks.length > 1 ? (
-            <Field label={t('form.network')} htmlFor="deposit-network" testId="deposit-network">
-              <Select
-                id="deposit-network"
-                value={chosenNetwork}
-                onChange={setNetwork}
-                options={networks.map((n) => ({ value: n.network, label: n.network }))}
-              />
-            </Field>
-          ) : null}
+          <CoinField id="deposit-coin" value={coin} coins={coins} onChange={setCoin} />
+          <NetworkField
+            id="deposit-network"
+            networks={networks}
+            value={chosenNetwork}
+            onChange={setNetwork}
+          />
         </div>
       </Form>
       {address.isLoading ? <Skeleton active /> : null}

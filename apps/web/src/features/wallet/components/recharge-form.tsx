@@ -1,7 +1,7 @@
 // Manual recharge (spec sections 2 and 5): coin type, amount ("Must be a numerical value"), a required
 // payment screenshot; an operator reviews it. Success says "Info submitted and under review".
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, Input } from 'antd';
+import { Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-client';
@@ -11,7 +11,7 @@ import { walletKeys } from '../api/wallet-keys';
 import { useCoinChoice } from '../hooks/use-coin-choice';
 import { type FieldErrors, hasErrors, type RechargeField, validateRecharge } from '../lib/wallet-forms';
 import { ScreenshotUpload } from './screenshot-upload';
-import { AmountInput, CoinSelect, Field, newIdempotencyKey, WalletCard } from './wallet-ui';
+import { AmountInput, CoinField, Field, newIdempotencyKey, SubmitRow, WalletCard } from './wallet-ui';
 
 export function RechargeForm() {
   const { t } = useTranslation('wallet');
@@ -59,21 +59,14 @@ export function RechargeForm() {
       <p className="wallet-text">{t('recharge.intro')}</p>
       <Form layout="vertical" component={false}>
         <div className="wallet-form">
-          <Field
-            label={t('form.coin')}
-            htmlFor="recharge-coin"
+          <CoinField
+            id="recharge-coin"
+            value={coin}
+            coins={coins}
+            onChange={setCoin}
             error={errors.coin}
             required
-            testId="recharge-coin"
-          >
-            <CoinSelect
-              id="recharge-coin"
-              value={coin}
-              coins={coins}
-              onChange={setCoin}
-              testId="recharge-coin"
-            />
-          </Field>
+          />
           <Field
             label={t('form.amount')}
             htmlFor="recharge-amount"
@@ -115,23 +108,14 @@ export function RechargeForm() {
               data-testid="recharge-remark"
             />
           </Field>
-          {formError ? (
-            <Alert
-              type="error"
-              showIcon
-              title={formError}
-              style={{ marginBottom: 16 }}
-              data-testid="recharge-error"
-            />
-          ) : null}
-          <Button
-            type="primary"
-            loading={submitting}
-            onClick={() => void submit()}
-            data-testid="recharge-submit"
+          <SubmitRow
+            error={formError}
+            submitting={submitting}
+            onSubmit={() => void submit()}
+            testId="recharge"
           >
             {t('recharge.submit')}
-          </Button>
+          </SubmitRow>
         </div>
       </Form>
     </WalletCard>

@@ -1,13 +1,12 @@
 // Deposit records: manual recharges (under review / passed / failed with the reason) and chain deposits
 // (confirming n/m, then credited). While something is still pending the list refreshes every 3 s.
 import { useQuery } from '@tanstack/react-query';
-import { Select, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatTime } from '@/lib/format-time';
 import { rechargeLogQuery } from '../api/get-recharge-log';
-import { useCoinChoice } from '../hooks/use-coin-choice';
 import type { RechargeRow } from '../lib/wallet-types';
+import { CoinFilter, PagedTable, StatusFilter, usePage } from './paged-table';
 import { RechargeStatusTag, WalletCard } from './wallet-ui';
 
 const PENDING_POLL_MS = 3000;
@@ -15,8 +14,7 @@ const PENDING_POLL_MS = 3000;
 export function RechargeHistory({ pageSize = 10, title }: { pageSize?: number; title?: string }) {
   const { t } = useTranslation('wallet');
   const formatTime = useFormatTime();
-  const { coins } = useCoinChoice();
-  const [current, setCurrent] = useState(1);
+  const { current, setCurrent, reset } = usePage();
   const [coin, setCoin] = useState<string | undefined>(undefined);
   const [status, setStatus] = useState<0 | 1 | 2 | undefined>(undefined);
   const query = useQuery({
@@ -27,49 +25,25 @@ export function RechargeHistory({ pageSize = 10, title }: { pageSize?: number; t
   return (
     <WalletCard title={title ?? t('history.depositTitle')} testId="recharge-history">
       <div className="wallet-filters">
-        <Select
-          allowClear
-          placeholder={t('form.coin')}
-          style={{ width: 140 }}
-          value={coin}
-          onChange={(v) => {
-            setCoin(v);
-            setCurrent(1);
-          }}
-          options={coins.map((c) => ({ value: c, label: c }))}
-          data-testid="recharge-filter-coin"
-        />
-        <Select
-          allowClear
-          placeholder={t('history.status')}
-          style={{ width: 160 }}
+        <CoinFilter value={coin} onChange={reset(setCoin)} testId="recharge-filter-coin" />
+        <StatusFilter
           value={status}
-          onChange={(v) => {
-            setStatus(v);
-            setCurrent(1);
-          }}
+          onChange={reset(setStatus)}
           options={[
             { value: 0, label: t('status.review') },
             { value: 1, label: t('status.passed') },
             { value: 2, label: t('status.failed') },
           ]}
-          data-testid="recharge-filter-status"
+          testId="recharge-filter-status"
         />
       </div>
-      <Table<RechargeRow>
-        rowKey="id"
-        size="middle"
-        loading={query.isLoading}
-        dataSource={query.data?.records ?? []}
-        onRow={(row) => ({ 'data-testid': `recharge-${row.id}` }) as React.HTMLAttributes<HTMLElement>}
-        pagination={{
-          current,
-          pageSize,
-          total: query.data?.total ?? 0,
-          onChange: setCurrent,
-          showSizeChanger: false,
-        }}
-        scroll={{ x: 760 }}
+      <PagedTable<RechargeRow>
+        query={query}
+        current={current}
+        pageSize={pageSize}
+        onPage={setCurrent}
+        rowTestId="recharge"
+        scrollX={760}
         columns={[
           { title: t('history.time'), key: 'time', render: (_, r) => formatTime(r.createTime) },
           { title: t('history.orderNo'), dataIndex: 'orderNo', key: 'orderNo' },

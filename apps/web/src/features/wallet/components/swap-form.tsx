@@ -2,7 +2,7 @@
 // (price, fee, received amount) refreshes while the form is open and is shown before submitting. The
 // server uses the price of the moment it executes and reports what was actually credited.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, Select } from 'antd';
+import { Form, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-client';
@@ -22,7 +22,15 @@ import {
   swapEstimate,
   validateSwap,
 } from '../lib/wallet-forms';
-import { AmountInput, Field, newIdempotencyKey, SummaryRow, WalletCard } from './wallet-ui';
+import {
+  AmountInput,
+  Field,
+  newIdempotencyKey,
+  ReverseButton,
+  SubmitRow,
+  SummaryRow,
+  WalletCard,
+} from './wallet-ui';
 
 export function SwapForm() {
   const { t } = useTranslation('wallet');
@@ -87,17 +95,14 @@ export function SwapForm() {
               data-testid="swap-from"
             />
           </Field>
-          <Button
+          <ReverseButton
             onClick={() => {
               setFrom(to);
               setTo(from);
               setAmount('');
             }}
-            style={{ marginBottom: 12 }}
-            data-testid="swap-reverse"
-          >
-            ⇅ {t('swap.reverse')}
-          </Button>
+            testId="swap-reverse"
+          />
           <Field label={t('swap.to')} htmlFor="swap-to" error={errors.to} testId="swap-to">
             <Select
               id="swap-to"
@@ -163,18 +168,9 @@ export function SwapForm() {
               </>
             )}
           </div>
-          {formError ? (
-            <Alert
-              type="error"
-              showIcon
-              title={formError}
-              style={{ marginBottom: 16 }}
-              data-testid="swap-error"
-            />
-          ) : null}
-          <Button type="primary" loading={submitting} onClick={() => void submit()} data-testid="swap-submit">
+          <SubmitRow error={formError} submitting={submitting} onSubmit={() => void submit()} testId="swap">
             {t('swap.submit')}
-          </Button>
+          </SubmitRow>
         </div>
       </Form>
     </WalletCard>

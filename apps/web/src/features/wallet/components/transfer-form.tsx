@@ -1,7 +1,7 @@
 // Transfer between the user's own account types (spot, contract, finance, and merchant for merchants):
 // from, to, coin, amount with "transfer all".
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, Select } from 'antd';
+import { Form, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-client';
@@ -22,7 +22,15 @@ import {
   validateTransfer,
 } from '../lib/wallet-forms';
 import type { MovableAccountType } from '../lib/wallet-types';
-import { AmountInput, CoinSelect, Field, newIdempotencyKey, WalletCard } from './wallet-ui';
+import {
+  AmountInput,
+  CoinField,
+  Field,
+  newIdempotencyKey,
+  ReverseButton,
+  SubmitRow,
+  WalletCard,
+} from './wallet-ui';
 
 export function TransferForm() {
   const { t } = useTranslation('wallet');
@@ -83,17 +91,14 @@ export function TransferForm() {
               data-testid="transfer-from"
             />
           </Field>
-          <Button
+          <ReverseButton
             onClick={() => {
               setFrom(to);
               setTo(from);
               setAmount('');
             }}
-            style={{ marginBottom: 12 }}
-            data-testid="transfer-reverse"
-          >
-            ⇅ {t('swap.reverse')}
-          </Button>
+            testId="transfer-reverse"
+          />
           <Field label={t('transfer.to')} htmlFor="transfer-to" error={errors.to} testId="transfer-to">
             <Select
               id="transfer-to"
@@ -103,18 +108,16 @@ export function TransferForm() {
               data-testid="transfer-to"
             />
           </Field>
-          <Field label={t('form.coin')} htmlFor="transfer-coin" error={errors.coin} testId="transfer-coin">
-            <CoinSelect
-              id="transfer-coin"
-              value={coin}
-              coins={coins}
-              onChange={(c) => {
-                setCoin(c);
-                setAmount('');
-              }}
-              testId="transfer-coin"
-            />
-          </Field>
+          <CoinField
+            id="transfer-coin"
+            value={coin}
+            coins={coins}
+            onChange={(c) => {
+              setCoin(c);
+              setAmount('');
+            }}
+            error={errors.coin}
+          />
           <Field
             label={t('form.amount')}
             htmlFor="transfer-amount"
@@ -133,23 +136,14 @@ export function TransferForm() {
               testId="transfer-amount"
             />
           </Field>
-          {formError ? (
-            <Alert
-              type="error"
-              showIcon
-              title={formError}
-              style={{ marginBottom: 16 }}
-              data-testid="transfer-error"
-            />
-          ) : null}
-          <Button
-            type="primary"
-            loading={submitting}
-            onClick={() => void submit()}
-            data-testid="transfer-submit"
+          <SubmitRow
+            error={formError}
+            submitting={submitting}
+            onSubmit={() => void submit()}
+            testId="transfer"
           >
             {t('transfer.submit')}
-          </Button>
+          </SubmitRow>
         </div>
       </Form>
     </WalletCard>

@@ -1,6 +1,7 @@
-// Small building blocks shared by the wallet screens: coin picker, amount box (sanitized as typed, with
-// an "all" button), translated form errors, status tags and the card frame.
-import { Button, Form, Input, Select, Space, Tag } from 'antd';
+// Small building blocks shared by the wallet screens: coin picker and field, network field, amount box
+// (sanitized as typed, with an "all" button), reverse button, error-and-submit row, translated form
+// errors, status tags and the card frame.
+import { Alert, Button, Form, Input, Select, Space, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FormError, sanitizeAmount } from '../lib/wallet-forms';
@@ -88,6 +89,106 @@ export function CoinSelect({
       data-testid={testId}
       style={{ width: '100%' }}
     />
+  );
+}
+
+/** The coin field of a form; `id` is also the test id of the field and of the picker. */
+export function CoinField({
+  id,
+  value,
+  coins,
+  onChange,
+  error,
+  required,
+}: {
+  id: string;
+  value: string;
+  coins: readonly string[];
+  onChange: (coin: string) => void;
+  error?: FormError;
+  required?: boolean;
+}) {
+  const { t } = useTranslation('wallet');
+  return (
+    <Field label={t('form.coin')} htmlFor={id} error={error} required={required} testId={id}>
+      <CoinSelect id={id} value={value} coins={coins} onChange={onChange} testId={id} />
+    </Field>
+  );
+}
+
+/** The network picker, shown only when the coin has more than one network. */
+export function NetworkField({
+  id,
+  networks,
+  value,
+  onChange,
+}: {
+  id: string;
+  networks: readonly { network: string }[];
+  value: string | undefined;
+  onChange: (network: string) => void;
+}) {
+  const { t } = useTranslation('wallet');
+  if (networks.length <= 1) return null;
+  return (
+    <Field label={t('form.network')} htmlFor={id} testId={id}>
+      <Select
+        id={id}
+        value={value}
+        onChange={onChange}
+        options={networks.map((n) => ({ value: n.network, label: n.network }))}
+      />
+    </Field>
+  );
+}
+
+/** The "⇅ reverse" button between the from and to pickers. */
+export function ReverseButton({ onClick, testId }: { onClick: () => void; testId: string }) {
+  const { t } = useTranslation('wallet');
+  return (
+    <Button onClick={onClick} style={{ marginBottom: 12 }} data-testid={testId}>
+      ⇅ {t('swap.reverse')}
+    </Button>
+  );
+}
+
+/** The form's error, if any, above its submit button (test ids `<testId>-error` and `<testId>-submit`). */
+export function SubmitRow({
+  error,
+  submitting,
+  disabled,
+  onSubmit,
+  testId,
+  children,
+}: {
+  error: string | null | undefined;
+  submitting: boolean;
+  disabled?: boolean;
+  onSubmit: () => void;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      {error ? (
+        <Alert
+          type="error"
+          showIcon
+          title={error}
+          style={{ marginBottom: 16 }}
+          data-testid={`${testId}-error`}
+        />
+      ) : null}
+      <Button
+        type="primary"
+        loading={submitting}
+        disabled={disabled}
+        onClick={onSubmit}
+        data-testid={`${testId}-submit`}
+      >
+        {children}
+      </Button>
+    </>
   );
 }
 

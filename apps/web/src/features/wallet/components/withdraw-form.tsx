@@ -5,7 +5,7 @@
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Alert, Button, Form, Input, Select } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-client';
@@ -27,7 +27,16 @@ import {
   type WithdrawField,
   withdrawPreview,
 } from '../lib/wallet-forms';
-import { AmountInput, CoinSelect, Field, newIdempotencyKey, SummaryRow, WalletCard } from './wallet-ui';
+import {
+  AmountInput,
+  CoinField,
+  Field,
+  NetworkField,
+  newIdempotencyKey,
+  SubmitRow,
+  SummaryRow,
+  WalletCard,
+} from './wallet-ui';
 
 const FIELD_OF_ERROR: Record<string, WithdrawField> = {
   FUND_PASSWORD_WRONG: 'password',
@@ -123,31 +132,20 @@ export function WithdrawForm({ onContactSupport }: { onContactSupport?: () => vo
       ) : null}
       <Form layout="vertical" component={false}>
         <div className="wallet-form">
-          <Field
-            label={t('form.coin')}
-            htmlFor="withdraw-coin"
+          <CoinField
+            id="withdraw-coin"
+            value={coin}
+            coins={coins}
+            onChange={setCoin}
             error={errors.coin}
             required
-            testId="withdraw-coin"
-          >
-            <CoinSelect
-              id="withdraw-coin"
-              value={coin}
-              coins={coins}
-              onChange={setCoin}
-              testId="withdraw-coin"
-            />
-          </Field>
-          {networks.length > 1 ? (
-            <Field label={t('form.network')} htmlFor="withdraw-network" testId="withdraw-network">
-              <Select
-                id="withdraw-network"
-                value={chosenNetwork}
-                onChange={setNetwork}
-                options={networks.map((n) => ({ value: n.network, label: n.network }))}
-              />
-            </Field>
-          ) : null}
+          />
+          <NetworkField
+            id="withdraw-network"
+            networks={networks}
+            value={chosenNetwork}
+            onChange={setNetwork}
+          />
           <Field
             label={t('withdraw.address')}
             htmlFor="withdraw-address"
@@ -218,24 +216,15 @@ export function WithdrawForm({ onContactSupport }: { onContactSupport?: () => vo
               data-testid="withdraw-password"
             />
           </Field>
-          {formError ? (
-            <Alert
-              type="error"
-              showIcon
-              title={formError}
-              style={{ marginBottom: 16 }}
-              data-testid="withdraw-error"
-            />
-          ) : null}
-          <Button
-            type="primary"
-            loading={submitting}
+          <SubmitRow
+            error={formError}
+            submitting={submitting}
             disabled={fundPasswordMissing}
-            onClick={() => void submit()}
-            data-testid="withdraw-submit"
+            onSubmit={() => void submit()}
+            testId="withdraw"
           >
             {t('withdraw.submit')}
-          </Button>
+          </SubmitRow>
           <p className="wallet-text" style={{ marginTop: 16 }} data-testid="withdraw-forgotten">
             {t('withdraw.forgotten')}{' '}
             {onContactSupport ? (

@@ -1,7 +1,7 @@
 // Withdrawal records: address, amount, fee, status (under review / passed / failed with the reason /
 // cancelled); a request still under review can be cancelled, which returns the held funds.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Popconfirm, Select, Table } from 'antd';
+import { Button, Popconfirm } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-client';
@@ -10,16 +10,15 @@ import { toast } from '@/lib/toast';
 import { cancelWithdrawal } from '../api/cancel-withdrawal';
 import { withdrawalLogQuery } from '../api/get-withdrawal-log';
 import { walletKeys } from '../api/wallet-keys';
-import { useCoinChoice } from '../hooks/use-coin-choice';
 import type { WithdrawalRow } from '../lib/wallet-types';
+import { CoinFilter, PagedTable, StatusFilter, usePage } from './paged-table';
 import { WalletCard, WithdrawalStatusTag } from './wallet-ui';
 
 export function WithdrawalHistory({ pageSize = 10, title }: { pageSize?: number; title?: string }) {
   const { t } = useTranslation('wallet');
   const formatTime = useFormatTime();
   const queryClient = useQueryClient();
-  const { coins } = useCoinChoice();
-  const [current, setCurrent] = useState(1);
+  const { current, setCurrent, reset } = usePage();
   const [coin, setCoin] = useState<string | undefined>(undefined);
   const [status, setStatus] = useState<0 | 1 | 2 | 3 | undefined>(undefined);
   const [cancelling, setCancelling] = useState<string | null>(null);
@@ -41,49 +40,26 @@ export function WithdrawalHistory({ pageSize = 10, title }: { pageSize?: number;
   return (
     <WalletCard title={title ?? t('history.withdrawalTitle')} testId="withdrawal-history">
       <div className="wallet-filters">
-        <Select
-          allowClear
-          placeholder={t('form.coin')}
-          style={{ width: 140 }}
-          value={coin}
-          onChange={(v) => {
-            setCoin(v);
-            setCurrent(1);
-          }}
-          options={coins.map((c) => ({ value: c, label: c }))}
-        />
-        <Select
-          allowClear
-          placeholder={t('history.status')}
-          style={{ width: 160 }}
+        <CoinFilter value={coin} onChange={reset(setCoin)} />
+        <StatusFilter
           value={status}
-          onChange={(v) => {
-            setStatus(v);
-            setCurrent(1);
-          }}
+          onChange={reset(setStatus)}
           options={[
             { value: 0, label: t('status.review') },
             { value: 1, label: t('status.passed') },
             { value: 2, label: t('status.failed') },
             { value: 3, label: t('status.cancelled') },
           ]}
-          data-testid="withdrawal-filter-status"
+          testId="withdrawal-filter-status"
         />
       </div>
-      <Table<WithdrawalRow>
-        rowKey="id"
-        size="middle"
-        loading={query.isLoading}
-        dataSource={query.data?.records ?? []}
-        onRow={(row) => ({ 'data-testid': `withdrawal-${row.id}` }) as React.HTMLAttributes<HTMLElement>}
-        pagination={{
-          current,
-          pageSize,
-          total: query.data?.total ?? 0,
-          onChange: setCurrent,
-          showSizeChanger: false,
-        }}
-        scroll={{ x: 900 }}
+      <PagedTable<WithdrawalRow>
+        query={query}
+        current={current}
+        pageSize={pageSize}
+        onPage={setCurrent}
+        rowTestId="withdrawal"
+        scrollX={900}
         columns={[
           { title: t('history.time'), key: 'time', render: (_, r) => formatTime(r.createTime) },
           { title: t('form.coin'), dataIndex: 'coin', key: 'coin' },

@@ -87,6 +87,28 @@ function OverviewActions({ deposit, withdraw }: { deposit: ReactNode; withdraw: 
   );
 }
 
+// The deposit and withdrawal screens, the same under both routes: the form(s) and the latest records.
+function DepositScreen() {
+  const { t } = useTranslation('wallet');
+  return (
+    <>
+      <DepositPanel />
+      <RechargeForm />
+      <RechargeHistory pageSize={5} title={t('history.recentDeposits')} />
+    </>
+  );
+}
+
+function WithdrawScreen({ onContactSupport }: WalletPageProps) {
+  const { t } = useTranslation('wallet');
+  return (
+    <>
+      <WithdrawForm onContactSupport={onContactSupport} />
+      <WithdrawalHistory pageSize={5} title={t('history.recentWithdrawals')} />
+    </>
+  );
+}
+
 export function WalletSectionPage({
   section,
   onContactSupport,
@@ -115,21 +137,10 @@ export function WalletSectionPage({
       );
       break;
     case 'deposit':
-      content = (
-        <>
-          <DepositPanel />
-          <RechargeForm />
-          <RechargeHistory pageSize={5} title={t('history.recentDeposits')} />
-        </>
-      );
+      content = <DepositScreen />;
       break;
     case 'withdrawal':
-      content = (
-        <>
-          <WithdrawForm onContactSupport={onContactSupport} />
-          <WithdrawalHistory pageSize={5} title={t('history.recentWithdrawals')} />
-        </>
-      );
+      content = <WithdrawScreen onContactSupport={onContactSupport} />;
       break;
     case 'history-deposit':
       content = <RechargeHistory />;
@@ -179,21 +190,10 @@ export function AssetsIndexView({ tabKey, onContactSupport }: WalletPageProps & 
       );
       break;
     case 'recharge':
-      content = (
-        <>
-          <DepositPanel />
-          <RechargeForm />
-          <RechargeHistory pageSize={5} title={t('history.recentDeposits')} />
-        </>
-      );
+      content = <DepositScreen />;
       break;
     case 'withdraw':
-      content = (
-        <>
-          <WithdrawForm onContactSupport={onContactSupport} />
-          <WithdrawalHistory pageSize={5} title={t('history.recentWithdrawals')} />
-        </>
-      );
+      content = <WithdrawScreen onContactSupport={onContactSupport} />;
       break;
     case 'swap':
       content = <SwapForm />;
