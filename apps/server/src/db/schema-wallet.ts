@@ -31,6 +31,13 @@ export const walletAssets = pgTable('wallet_assets', {
   /** Fixed fee per withdrawal, in the asset, charged on top of the amount. */
   withdrawFee: money('withdraw_fee').notNull(),
   minWithdraw: money('min_withdraw').notNull(),
+  /**
+   * Largest amount of one operation (deposit, recharge, withdrawal, swap, transfer, adjustment), in the
+   * asset. Null on rows created before the column existed: filled from the seed at start.
+   */
+  maxAmount: money('max_amount'),
+  /** Manual recharges above this amount need a second operator's approval. Null: filled from the seed. */
+  dualApprovalAbove: money('dual_approval_above'),
   confirmations: integer('confirmations').notNull(),
   /** [{ network, family }] */
   networks: jsonb('networks').notNull(),

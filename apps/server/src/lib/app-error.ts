@@ -5,6 +5,8 @@ import { ERROR_STATUS, type ErrorCode } from '@coin/shared/error-codes';
 export interface FieldIssue {
   field: string;
   key: string;
+  /** Values for the message's placeholders, e.g. { max: '1000' } for 'validation.max'. */
+  vars?: Record<string, string | number>;
 }
 
 export class AppError extends Error {

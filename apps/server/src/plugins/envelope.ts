@@ -102,10 +102,7 @@ function fieldLabel(lang: Language, field: string): string {
   return hasMessage(key) ? t(lang, key) : field;
 }
 
-export function localizeFields(
-  lang: Language,
-  fields: Array<FieldIssue & { vars?: Record<string, string | number> }>,
-) {
+export function localizeFields(lang: Language, fields: FieldIssue[]) {
   return fields.map((f) => {
     const key = hasMessage(f.key) ? f.key : 'validation.invalid';
     const problem = t(lang, key, f.vars ?? {});
@@ -121,7 +118,7 @@ export function sendError(
   reply: FastifyReply,
   lang: Language,
   err: AppError,
-  fields: Array<FieldIssue & { vars?: Record<string, string | number> }> = err.fields,
+  fields: FieldIssue[] = err.fields,
 ) {
   const localized = localizeFields(lang, fields);
   const base = t(lang, `errors.${err.errorCode}`, err.params);

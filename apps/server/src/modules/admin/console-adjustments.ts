@@ -16,7 +16,7 @@ import { balanceAdjustments, operators, users } from '@/db/schema';
 import { AppError } from '@/lib/app-error';
 import { appendAudit } from '@/lib/audit';
 import type { Clock } from '@/lib/clock';
-import { walletAssetDecimals } from './console-assets';
+import { walletAssetLimits } from './console-assets';
 
 export const ADJUSTMENT_STATUSES = ['pending', 'approving', 'approved', 'rejected', 'failed'] as const;
 export type AdjustmentStatus = (typeof ADJUSTMENT_STATUSES)[number];
@@ -72,18 +72,25 @@ export class AdjustmentService {
 
   async create(operatorId: bigint, input: AdjustmentInput): Promise<AdjustmentView> {
     const asset = input.asset.toUpperCase();
-    const decimals = await walletAssetDecimals(this.app);
-    if (decimals && !decimals.has(asset)) {
+    const assets = await walletAssetLimits(this.app);
+    const limits = assets?.get(asset);
+    if (assets && !limits) {
       throw new AppError('ADJUSTMENT_ASSET_UNKNOWN', [
         { field: 'asset', key: 'errors.ADJUSTMENT_ASSET_UNKNOWN' },
       ]);
     }
-    const maxDecimals = decimals?.get(asset) ?? 18;
     let amount: Amount;
     try {
-      amount = parseAmount(input.amount, maxDecimals);
+      amount = parseAmount(input.amount, limits?.decimals ?? 18);
     } catch {
       throw new AppError('VALIDATION_FAILED', [{ field: 'amount', key: 'validation.tooManyDecimals' }]);
+    }
+    // The same per-operation maximum as every wallet operation (the core enforces it too).
+    const magnitude = isNegative(amount) ? neg(amount) : amount;
+    if (limits && cmp(magnitude, parseAmount(limits.maxAmount)) > 0) {
+      throw new AppError('WALLET_AMOUNT_TOO_LARGE', [
+        { field: 'amount', key: 'validation.max', vars: { max: limits.maxAmount } },
+      ]);
     }
     const userId = BigInt(input.userId);
     const [user] = await this.db

@@ -1,6 +1,6 @@
 // Amount input for wallet routes: a decimal string on the wire, checked against the asset's decimals
 // here (the asset is only known after the coin field), never rounded.
-import { type Amount, cmp, formatAmount, isPositive, tryParseAmount } from '@coin/shared/money';
+import { type Amount, cmp, formatAmount, isPositive, parseAmount, tryParseAmount } from '@coin/shared/money';
 import { z } from 'zod';
 import { AppError } from '@/lib/app-error';
 
@@ -20,9 +20,16 @@ export const coinString = z
   .regex(/^[A-Za-z0-9]+$/, 'validation.invalid')
   .transform((v) => v.toUpperCase());
 
-/** Parses an amount for an asset: positive, at most `decimals` fraction digits. */
-export function parseAssetAmount(value: string, decimals: number, field = 'amount'): Amount {
-  const parsed = tryParseAmount(value, decimals);
+/**
+ * Parses an amount of one operation in an asset: positive, at most the asset's decimals, at most its
+ * per-operation maximum (WALLET_AMOUNT_TOO_LARGE naming the maximum; the core refuses it too).
+ */
+export function parseAssetAmount(
+  value: string,
+  asset: { decimals: number; maxAmount: string },
+  field = 'amount',
+): Amount {
+  const parsed = tryParseAmount(value, asset.decimals);
   if (!parsed.ok) {
     const key =
       parsed.code === 'AMOUNT_TOO_MANY_DECIMALS' ? 'validation.tooManyDecimals' : 'validation.numeric';
@@ -30,6 +37,11 @@ export function parseAssetAmount(value: string, decimals: number, field = 'amoun
   }
   if (!isPositive(parsed.value)) {
     throw new AppError('VALIDATION_FAILED', [{ field, key: 'validation.positive' }]);
+  }
+  if (cmp(parsed.value, parseAmount(asset.maxAmount)) > 0) {
+    throw new AppError('WALLET_AMOUNT_TOO_LARGE', [
+      { field, key: 'validation.max', vars: { max: asset.maxAmount } },
+    ]);
   }
   return parsed.value;
 }

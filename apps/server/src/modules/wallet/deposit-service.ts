@@ -206,14 +206,14 @@ export class DepositService {
     const sim = this.simulatedChain;
     if (!sim) throw new AppError('DEMO_DEPOSIT_UNAVAILABLE');
     const asset = this.ctx.assets.get(coin);
-    const amount = parseAssetAmount(amountText, asset.decimals);
+    const amount = parseAssetAmount(amountText, asset);
     const price = asset.asset === 'USDT' ? '1' : this.ctx.market()?.usdtPrice(asset.asset);
     if (price === undefined) throw new AppError('SWAP_PRICE_UNAVAILABLE');
     const value: Amount = mul(amount, parseAmount(price), 'up');
     if (cmp(value, parseAmount(maxUsdt)) > 0) {
-      throw new AppError('WALLET_AMOUNT_TOO_LARGE', [{ field: 'amount', key: 'validation.max' }], {
-        max: maxUsdt,
-      });
+      throw new AppError('WALLET_AMOUNT_TOO_LARGE', [
+        { field: 'amount', key: 'validation.max', vars: { max: `${maxUsdt} USDT` } },
+      ]);
     }
     const addr = await this.depositAddress(userId, asset.asset, undefined);
     const out = await sim.send({
@@ -260,7 +260,7 @@ export class DepositService {
   ) {
     const asset = this.ctx.assets.get(input.coin);
     if (!asset.depositEnabled) throw new AppError('WALLET_DEPOSIT_DISABLED');
-    const amount = parseAssetAmount(input.amount, asset.decimals);
+    const amount = parseAssetAmount(input.amount, asset);
     const network = this.ctx.assets.network(asset, input.network);
     await this.requireOwnUpload(userId, input.screenshot, 'screenshot');
     const now = this.ctx.clock.now();

@@ -61,7 +61,7 @@ export class ExchangeService {
     const q = this.quote(input.from, input.to);
     const fromAsset = this.ctx.assets.get(q.from, 'from');
     const toAsset = this.ctx.assets.get(q.to, 'to');
-    const amount = parseAssetAmount(input.amount, fromAsset.decimals);
+    const amount = parseAssetAmount(input.amount, fromAsset);
     return withIdempotency(
       this.ctx.db,
       {
@@ -123,7 +123,7 @@ export class ExchangeService {
     const to = movableAccountType(input.to, merchant, 'to');
     if (from === to)
       throw new AppError('TRANSFER_SAME_ACCOUNT', [{ field: 'to', key: 'errors.TRANSFER_SAME_ACCOUNT' }]);
-    const amount = parseAssetAmount(input.amount, asset.decimals);
+    const amount = parseAssetAmount(input.amount, asset);
     return withIdempotency(
       this.ctx.db,
       {

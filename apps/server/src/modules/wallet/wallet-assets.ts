@@ -1,6 +1,6 @@
 // The wallet's per-asset settings: decimals, deposit/withdraw switches, the fixed withdrawal fee and
 // minimum, confirmations and networks. Seeded at start when missing and cached in memory (tiny table).
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { walletAssets } from '@/db/schema';
 import { AppError } from '@/lib/app-error';
@@ -20,6 +20,10 @@ export interface WalletAsset {
   withdrawEnabled: boolean;
   withdrawFee: string;
   minWithdraw: string;
+  /** Largest amount of one operation in this asset (canonical decimal); the core enforces it too. */
+  maxAmount: string;
+  /** Manual recharges above this amount need a second operator's approval (canonical decimal). */
+  dualApprovalAbove: string;
   confirmations: number;
   networks: WalletNetwork[];
 }
@@ -32,6 +36,32 @@ type Seed = [
   confirmations: number,
   WalletNetwork[],
 ];
+
+/**
+ * Per-operation maximum and the manual-recharge amount above which a second operator must approve, per
+ * seeded asset: roughly 100 million and 10 thousand US dollars. An asset an operator adds without them
+ * gets the fallbacks below.
+ */
+const LIMITS: Record<string, { max: string; dualAbove: string }> = {
+  USDT: { max: '100000000', dualAbove: '10000' },
+  BTC: { max: '2000', dualAbove: '0.2' },
+  ETH: { max: '50000', dualAbove: '5' },
+  BNB: { max: '200000', dualAbove: '20' },
+  SOL: { max: '1000000', dualAbove: '100' },
+  XRP: { max: '100000000', dualAbove: '20000' },
+  DOGE: { max: '1000000000', dualAbove: '100000' },
+  ADA: { max: '200000000', dualAbove: '20000' },
+  TRX: { max: '1000000000', dualAbove: '100000' },
+  LTC: { max: '1000000', dualAbove: '100' },
+  DOT: { max: '10000000', dualAbove: '2000' },
+  LINK: { max: '5000000', dualAbove: '1000' },
+  AVAX: { max: '2000000', dualAbove: '500' },
+};
+const FALLBACK_LIMITS = { max: '1000000', dualAbove: '0' };
+
+function limitsOf(asset: string): { max: string; dualAbove: string } {
+  return LIMITS[asset] ?? FALLBACK_LIMITS;
+}
 
 // Confirmations are small because the default chain is simulated (one block every few seconds).
 const SEED: Seed[] = [
@@ -83,12 +113,27 @@ export class WalletAssets {
           decimals,
           withdrawFee: fee,
           minWithdraw: min,
+          maxAmount: limitsOf(asset).max,
+          dualApprovalAbove: limitsOf(asset).dualAbove,
           confirmations,
           networks,
           updatedAt: now,
         })),
       )
       .onConflictDoNothing();
+    // Rows from before the limit columns existed get the seeded limits once.
+    for (const row of await this.db.select().from(walletAssets)) {
+      if (row.maxAmount !== null && row.dualApprovalAbove !== null) continue;
+      const limits = limitsOf(row.asset);
+      await this.db
+        .update(walletAssets)
+        .set({
+          maxAmount: row.maxAmount ?? limits.max,
+          dualApprovalAbove: row.dualApprovalAbove ?? limits.dualAbove,
+          updatedAt: now,
+        })
+        .where(eq(walletAssets.asset, row.asset));
+    }
     await this.reload();
   }
 
@@ -101,6 +146,8 @@ export class WalletAssets {
       withdrawEnabled: r.withdrawEnabled,
       withdrawFee: canonicalDecimal(r.withdrawFee),
       minWithdraw: canonicalDecimal(r.minWithdraw),
+      maxAmount: canonicalDecimal(r.maxAmount ?? limitsOf(r.asset).max),
+      dualApprovalAbove: canonicalDecimal(r.dualApprovalAbove ?? limitsOf(r.asset).dualAbove),
       confirmations: r.confirmations,
       networks: r.networks as WalletNetwork[],
     }));

@@ -132,6 +132,7 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (a
           withdrawEnabled: a.withdrawEnabled,
           withdrawFee: a.withdrawFee,
           minWithdraw: a.minWithdraw,
+          maxAmount: a.maxAmount,
           confirmations: a.confirmations,
           networks: a.networks,
           usdtPrice: balances.usdtPrice(a.asset) ?? null,

@@ -115,7 +115,7 @@ export class WithdrawService {
         { field: 'address', key: 'errors.WALLET_ADDRESS_INVALID' },
       ]);
     }
-    const amount = parseAssetAmount(input.amount, asset.decimals);
+    const amount = parseAssetAmount(input.amount, asset);
     if (cmp(amount, parseAmount(asset.minWithdraw)) < 0) {
       throw new AppError('WALLET_AMOUNT_TOO_SMALL', [{ field: 'amount', key: 'validation.min' }], {
         min: asset.minWithdraw,
