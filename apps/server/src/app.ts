@@ -15,6 +15,7 @@ import { corePlugin } from './journal/core-plugin';
 import { AppError } from './lib/app-error';
 import { loadAppSecret } from './lib/app-secret';
 import { type Clock, systemClock } from './lib/clock';
+import { maskUrl } from './lib/log-redact';
 import { marketPlugin } from './market/market-plugin';
 import { consolePlugin } from './modules/admin/console-plugin';
 import { operatorRoutes } from './modules/admin/operator-routes';
@@ -68,6 +69,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         'req.headers["blade-auth"]',
         'req.headers.cookie',
       ],
+      serializers: {
+        req: (request: { method: string; url: string; host?: string; ip?: string }) => ({
+          method: request.method,
+          url: maskUrl(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+        }),
+      },
     },
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,

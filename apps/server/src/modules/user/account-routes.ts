@@ -30,6 +30,11 @@ const changePasswordBody = z.strictObject({
   newPassword: encodedString.pipe(loginPasswordSchema),
   confirmPassword: encodedString,
 });
+const updatePasswordQuery = z.strictObject({
+  oldPassword: encodedString,
+  newPassword: encodedString.pipe(loginPasswordSchema),
+  newPassword1: encodedString,
+});
 const changeFundPasswordBody = z.strictObject({
   oldPassword: encodedString,
   newPassword: encodedString.pipe(fundPasswordSchema),
@@ -156,6 +161,31 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       },
     );
   }
+
+  // The spec's blade-user form of the same change: fields in the query (BladeX names newPassword1 the
+  // confirmation). Query strings are masked in the request log (app.ts), as for backPwd.
+  app.post(
+    '/api/blade-user/update-password',
+    {
+      schema: {
+        tags,
+        summary:
+          'Change the login password, fields in the query (base64-encoded); other devices are signed out',
+        querystring: updatePasswordQuery,
+        security: secured,
+      },
+      preValidation: app.requireUser,
+    },
+    async (request, reply) => {
+      const { oldPassword, newPassword, newPassword1 } = request.query;
+      await accounts.changeLoginPassword(currentUserId(request), currentSession(request).id, {
+        oldPassword,
+        newPassword,
+        confirmPassword: newPassword1,
+      });
+      return reply.ok(null, 'success.passwordChanged');
+    },
+  );
 
   app.post(
     '/api/user/tardPwdSet',

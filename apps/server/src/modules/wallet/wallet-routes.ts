@@ -332,17 +332,19 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (a
   );
 
   // ---------- swap, transfer ----------
-  app.get(
-    '/api/texchange/getCurrencyPrice',
-    {
+  // POST (query) is the spec's form; GET stays for clients written against the first version.
+  for (const method of ['POST', 'GET'] as const) {
+    app.route({
+      method,
+      url: '/api/texchange/getCurrencyPrice',
       schema: {
         tags,
         summary: 'Swap quote from the index prices',
         querystring: z.object({ from: coinString, to: coinString }),
       },
-    },
-    async (request, reply) => reply.ok(exchange.quote(request.query.from, request.query.to)),
-  );
+      handler: async (request, reply) => reply.ok(exchange.quote(request.query.from, request.query.to)),
+    });
+  }
 
   app.post(
     '/api/texchange/currencyExchange',
