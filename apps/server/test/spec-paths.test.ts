@@ -22,8 +22,16 @@ afterAll(async () => ctx.close());
 describe('POST /api/blade-user/update-password', () => {
   it('changes the login password from query fields and signs out the other devices', async () => {
     const u = await registerUser(ctx.app);
-    const keep = await loginOk(ctx.app, { username: u.account, password: u.password, deviceId: 'blade-dev-1' });
-    const other = await loginOk(ctx.app, { username: u.account, password: u.password, deviceId: 'blade-dev-2' });
+    const keep = await loginOk(ctx.app, {
+      username: u.account,
+      password: u.password,
+      deviceId: 'blade-dev-1',
+    });
+    const other = await loginOk(ctx.app, {
+      username: u.account,
+      password: u.password,
+      deviceId: 'blade-dev-2',
+    });
     const q = new URLSearchParams({
       oldPassword: b64(u.password),
       newPassword: b64('Blade-New-1'),
