@@ -16,7 +16,7 @@ const USERS = 1000;
 /** A wallet mix: deposits, transfers, withdrawal freezes and releases, swaps (after an opening deposit). */
 function command(i: number, prefix: string): Command {
   const userId = `u${i % USERS}`;
-  const base = { id: `${prefix}-${i}`, actor: userId, ts: 1_800_000_000_000 + i };
+  const base = { id: `${prefix}-${i}`, actor: userId, ts: 1_700_000_000_000 + i };
   if (i < USERS) {
     return {
       ...base,

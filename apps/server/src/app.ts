@@ -53,6 +53,8 @@ export interface AppServices {
 declare module 'fastify' {
   interface FastifyInstance {
     services: AppServices;
+    /** The app's clock (a manual one in tests): what every area stamps commands and rows with. */
+    clock: Clock;
   }
 }
 
@@ -96,6 +98,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const accounts = new AccountService(db, clock, sessions, codes);
   const operators = new OperatorService(db, clock, sessions);
   app.decorate('services', { sessions, accounts, codes, operators });
+  app.decorate('clock', clock);
 
   await app.register(envelopePlugin);
   await app.register(helmet, {

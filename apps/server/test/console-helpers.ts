@@ -47,7 +47,7 @@ export async function fund(
   const res = await app.core.submit({
     id: `test-deposit:${userId}:${depositSeq}:${Date.now()}`,
     actor: 'system',
-    ts: Date.now(),
+    ts: app.clock.now().getTime(),
     type: 'deposit.credit',
     payload: { userId, asset, amount, ref: `test:${depositSeq}` },
   });

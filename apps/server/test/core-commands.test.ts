@@ -8,6 +8,7 @@ import { formatAtoms } from '@/core/atoms';
 import { MoneyState } from '@/core/money-state';
 import type { Command, CommandResult, CoreEvent } from '@/core/types';
 import { sha256Hex } from '@/journal/money-core';
+import { asRepeat } from './core-results';
 import { createTestApp } from './helpers';
 
 let counter = 0;
@@ -335,7 +336,7 @@ describe('money core commands', () => {
     const retry = { ...deposit('u1', 'USDT', '10', 'dep-1'), ts: 1_800_000_000_000 };
     const again = s.apply(retry);
     expect(again.fresh).toBe(false);
-    expect(again.result).toEqual(first);
+    expect(again.result).toEqual(asRepeat(first));
     expect(s.balance('u1', 'USDT', 'spot').available).toBe('10');
     expect(s.apply(deposit('u1', 'USDT', '11', 'dep-1')).result).toEqual({
       ok: false,
@@ -403,11 +404,17 @@ describe('money core commands', () => {
     try {
       const seen: CoreEvent[] = [];
       const off = ctx.app.core.subscribe((events) => seen.push(...events));
-      const r = await ctx.app.core.submit(deposit('user-9', 'USDT', '5', 'app-dep'));
+      // The wallet configured its assets' limits at start (one command each).
+      const configured = ctx.app.core.lastSeq();
+      expect(ctx.app.core.assetLimits('USDT')).toMatchObject({ decimals: 6 });
+      const r = await ctx.app.core.submit({
+        ...deposit('user-9', 'USDT', '5', 'app-dep'),
+        ts: ctx.clock.now().getTime(),
+      });
       expect(r.ok).toBe(true);
       expect(ctx.app.core.balance('user-9', 'USDT', 'spot').available).toBe('5');
       expect(seen.map((e) => e.type)).toEqual(['postings', 'balance']);
-      expect(ctx.app.core.lastSeq()).toBe(1);
+      expect(ctx.app.core.lastSeq()).toBe(configured + 1);
       off();
       // Let the wallet's bill projection write this batch before the app (and its database) closes.
       await new Promise((r) => setTimeout(r, 500));

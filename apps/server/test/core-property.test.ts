@@ -114,7 +114,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 
 function balancesOnly(s: MoneyState): string {
   const snap = s.snapshot();
-  return JSON.stringify([snap.accounts, snap.system, snap.holds]);
+  return JSON.stringify([snap.ledger.accounts, snap.ledger.system, snap.parts]);
 }
 
 describe('money core property: conservation', () => {
@@ -187,6 +187,7 @@ describe('money core property: conservation', () => {
               });
               continue;
             }
+            if (e.type !== 'postings') continue;
             for (const p of e.postings) {
               const d = toAtoms(p.delta);
               perAsset.set(p.asset, (perAsset.get(p.asset) ?? 0n) + d);
@@ -233,13 +234,19 @@ describe('money core property: conservation', () => {
       payload: { userId: 'u', asset: 'BTC', amount: '1', ref: 'r' },
     });
     const snap = s.snapshot();
-    const broken = { ...snap, system: snap.system.map((r) => [r[0], r[1], '-0.5'] as typeof r) };
+    const broken = {
+      ...snap,
+      ledger: { ...snap.ledger, system: snap.ledger.system.map((r) => [r[0], r[1], '-0.5'] as typeof r) },
+    };
     expect(invariantViolations(MoneyState.fromSnapshot(broken, sha256Hex))).toEqual([
       'asset BTC sums to 500000000000000000 atoms, not 0',
     ]);
     const frozen = {
       ...snap,
-      accounts: snap.accounts.map((r) => [r[0], r[1], r[2], '0.5', '0.5'] as typeof r),
+      ledger: {
+        ...snap.ledger,
+        accounts: snap.ledger.accounts.map((r) => [r[0], r[1], r[2], '0.5', '0.5'] as typeof r),
+      },
     };
     expect(invariantViolations(MoneyState.fromSnapshot(frozen, sha256Hex))).toEqual([
       'frozen 500000000000000000 != holds 0 for u/BTC/spot',

@@ -158,7 +158,7 @@ describe('bill projection catch-up', () => {
     await core.submit({
       id: 'bc-after',
       actor: '9001',
-      ts: 1_800_000_000_000,
+      ts: 1_700_000_100_000,
       type: 'deposit.credit',
       payload: { userId: '9001', asset: 'USDT', amount: '1', ref: 'after' },
     });

@@ -53,7 +53,7 @@ export async function credit(app: FastifyInstance, userId: string, asset: string
   const r = await app.core.submit({
     id: `test-credit:${randomUUID()}`,
     actor: 'system',
-    ts: Date.now(),
+    ts: app.clock.now().getTime(),
     type: 'deposit.credit',
     payload: { userId, asset, amount, ref: 'test' },
   });

@@ -1,138 +1,45 @@
-// The money core's state machine (DESIGN section 3): ledger accounts, withdrawal holds and the
-// idempotency table, changed only by `apply(command)`. Pure and deterministic: no I/O, no clock, no random
-// source, no node imports; the hash function is passed in. Replaying the same commands from the same state
-// gives the same state, bit for bit, which `stateHash()` makes checkable.
-import {
-  type Amount,
-  add,
-  isPositive,
-  mul,
-  neg,
-  roundTo,
-  splitByRatio,
-  sub,
-  tryParseAmount,
-  ZERO,
-} from '@coin/shared/money';
-import { formatAtoms } from './atoms';
+// The money core's state machine (DESIGN section 3): one sequence and one idempotency table in front of
+// the ledger part (core/ledger) and the product parts (core/wallet, ...), changed only by
+// `apply(command)`. It routes each command to the part that owns its type, lets it stage postings in a
+// ledger transaction, commits them and records the result under the command id. Pure and deterministic:
+// no I/O, no clock, no random source, no node imports; the hash function is passed in. Replaying the same
+// commands from the same state gives the same state, bit for bit, which `stateHash()` makes checkable.
+//
+// Time is the commands' own: `clock` is the newest command time seen. Ids are remembered for
+// IDEMPOTENCY_WINDOW_MS of that clock and then forgotten (the table stays bounded); a command older than
+// the window is refused as STALE_COMMAND, because its id may already be forgotten and the core could not
+// tell a first attempt from a repeat.
 import { canonicalJson } from './canonical-json';
-import {
-  ACCOUNT_TYPES,
-  type AccountBalance,
-  type AccountRef,
-  type AccountType,
-  type Command,
-  type CommandResult,
-  type CoreError,
-  type CoreEvent,
-  type Hold,
-  type Posting,
-  type SystemAccount,
+import { Ledger, type LedgerSnapshot, MAX_BALANCE_ATOMS } from './ledger/ledger';
+import type { CorePart } from './part';
+import { parseCanonical, Rejection, reject, requireAsset, requireDecimals, requireString } from './rejection';
+import { SpotPart } from './spot/spot-part';
+import type {
+  AccountBalance,
+  AccountType,
+  Command,
+  CommandReply,
+  CommandResult,
+  CoreEvent,
+  Hold,
+  SystemAccount,
 } from './types';
+import { WalletPart, type WalletSnapshot } from './wallet/wallet-part';
 
 /** A digest function over a string (sha256 hex in production; injected so the core stays free of node). */
 export type HashFn = (input: string) => string;
 
-/** Fee split of withdrawal and swap fees: 90 % fee revenue, 10 % security fund. */
-const FEE_WEIGHTS = [9n, 1n] as const;
-const SNAPSHOT_VERSION = 1;
-const ASSET_PATTERN = /^[A-Za-z0-9._-]{1,32}$/;
-const MAX_ID_LENGTH = 200;
-
-interface Balance {
-  available: Amount;
-  frozen: Amount;
-}
-
-interface HoldState {
-  userId: string;
-  asset: string;
-  amount: Amount;
-  fee: Amount;
-}
+/** How long (in command time) a command id is remembered: a repeat within it gets the first result. */
+export const IDEMPOTENCY_WINDOW_MS = 24 * 3600 * 1000;
+/** Parts prune what they keep for a while (closed orders ...) every this many commands. */
+const PART_PRUNE_EVERY = 1024;
+const SNAPSHOT_VERSION = 2;
 
 interface IdempotencyEntry {
   digest: string;
+  ts: number;
+  /** The result without its events (they were published once). */
   result: CommandResult;
-}
-
-class Rejection {
-  constructor(readonly error: CoreError) {}
-}
-
-function reject(error: CoreError): never {
-  throw new Rejection(error);
-}
-
-function userKey(userId: string, asset: string, accountType: AccountType): string {
-  return `${userId}\u0000${asset}\u0000${accountType}`;
-}
-
-/** Key of an account inside one user's map. */
-function assetKey(asset: string, accountType: AccountType): string {
-  return `${asset}\u0000${accountType}`;
-}
-
-function systemKey(name: SystemAccount, asset: string): string {
-  return `${name}\u0000${asset}`;
-}
-
-function isAccountType(v: unknown): v is AccountType {
-  return typeof v === 'string' && (ACCOUNT_TYPES as readonly string[]).includes(v);
-}
-
-function requireString(v: unknown, maxLength = MAX_ID_LENGTH): string {
-  if (typeof v !== 'string' || v.length === 0 || v.length > maxLength) reject('INVALID_COMMAND');
-  return v;
-}
-
-function requireAsset(v: unknown): string {
-  if (typeof v !== 'string' || !ASSET_PATTERN.test(v)) reject('INVALID_COMMAND');
-  return v;
-}
-
-/** Optional asset decimals in a payload: an integer 0..18; absent means 18 (the journal's old commands). */
-function optionalDecimals(v: unknown): number {
-  if (v === undefined) return 18;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 18) reject('INVALID_COMMAND');
-  return v;
-}
-
-/**
- * A canonical decimal (the exact output of formatAmount: no '+', no leading or trailing zeros, at most
- * 18 decimals). Canonical form keeps the idempotency digest unambiguous: '1.5' and '1.50' are one amount.
- */
-function parseCanonical(v: unknown, sign: 'positive' | 'nonNegative' | 'nonZero'): Amount {
-  if (typeof v !== 'string') reject('INVALID_AMOUNT');
-  const parsed = tryParseAmount(v);
-  if (!parsed.ok || formatAtoms(parsed.value) !== v) reject('INVALID_AMOUNT');
-  const a = parsed.value;
-  if (sign === 'positive' && a <= 0n) reject('INVALID_AMOUNT');
-  if (sign === 'nonNegative' && a < 0n) reject('INVALID_AMOUNT');
-  if (sign === 'nonZero' && a === 0n) reject('INVALID_AMOUNT');
-  return a;
-}
-
-/** Collects a command's postings, checks them, and applies them only when every check passed. */
-class PostingSet {
-  readonly postings: { account: AccountRef; asset: string; field: 'available' | 'frozen'; delta: Amount }[] =
-    [];
-
-  user(
-    userId: string,
-    asset: string,
-    accountType: AccountType,
-    field: 'available' | 'frozen',
-    delta: Amount,
-  ) {
-    if (delta !== 0n)
-      this.postings.push({ account: { kind: 'user', userId, accountType }, asset, field, delta });
-  }
-
-  system(name: SystemAccount, asset: string, delta: Amount) {
-    if (delta !== 0n)
-      this.postings.push({ account: { kind: 'system', name }, asset, field: 'available', delta });
-  }
 }
 
 export interface CommandOutcome {
@@ -144,28 +51,62 @@ export interface CommandOutcome {
 export interface SnapshotData {
   version: number;
   seq: number;
-  /** [userId, asset, accountType, available, frozen], sorted. */
-  accounts: [string, string, AccountType, string, string][];
-  /** [name, asset, balance], sorted. */
-  system: [SystemAccount, string, string][];
-  /** [withdrawalId, userId, asset, amount, fee], sorted by withdrawalId. */
-  holds: [string, string, string, string, string][];
-  /** [commandId, digest, result] in seq order. */
+  /** The newest command time applied. */
+  clock: number;
+  ledger: LedgerSnapshot;
+  /** Each part's section under its name. */
+  parts: Record<string, unknown>;
+  /** [commandId, digest, ts, result] in seq order. */
+  idempotency: [string, string, number, CommandResult][];
+}
+
+/** The snapshot of the first release (one flat state, no parts); loaded and converted. */
+interface SnapshotV1 {
+  version: 1;
+  seq: number;
+  accounts: LedgerSnapshot['accounts'];
+  system: LedgerSnapshot['system'];
+  holds: WalletSnapshot['holds'];
   idempotency: [string, string, CommandResult][];
+}
+
+function compact(result: CommandResult): CommandResult {
+  if (!result.ok) return result;
+  const { events: _events, ...rest } = result;
+  return { ...rest, events: [] };
 }
 
 export class MoneyState {
   private seq = 0;
-  /** userId -> (asset, account type) -> balance; per user so balancesOf does not scan everyone. */
-  private readonly accounts = new Map<string, Map<string, Balance>>();
-  private readonly system = new Map<string, Amount>();
-  private readonly holds = new Map<string, HoldState>();
+  private clock = 0;
+  private ledger = new Ledger();
+  readonly wallet = new WalletPart();
+  readonly spot = new SpotPart();
+  private readonly parts: readonly CorePart[] = [this.wallet, this.spot];
+  private readonly byType = new Map<string, CorePart>();
   private readonly idempotency = new Map<string, IdempotencyEntry>();
+  /**
+   * Ids in the order they were recorded, with the seq each was recorded at, for pruning by time; `head`
+   * is the oldest position still kept. An id forgotten and later used again appears twice: only the
+   * position whose seq matches the table's entry is live.
+   */
+  private order: string[] = [];
+  private orderSeqs: number[] = [];
+  private head = 0;
 
-  constructor(private readonly hash: HashFn) {}
+  constructor(private readonly hash: HashFn) {
+    for (const part of this.parts) {
+      for (const type of part.commandTypes) this.byType.set(type, part);
+    }
+  }
 
   lastSeq(): number {
     return this.seq;
+  }
+
+  /** The newest command time applied (ms); 0 before the first command. */
+  commandClock(): number {
+    return this.clock;
   }
 
   /** The digest that decides "same payload": type, actor and payload (not ts: a retry may carry a newer ts). */
@@ -174,15 +115,15 @@ export class MoneyState {
     return this.hash(canonicalJson({ type: c.type, actor: c.actor, payload: c.payload }));
   }
 
-  /**
-   * The recorded answer for a command id without applying anything: the first result for the same
-   * payload, IDEMPOTENCY_MISMATCH for another payload, undefined for an unknown id.
-   */
   /** The recorded result of an id, whatever the payload. */
   resultOf(commandId: string): CommandResult | undefined {
     return this.idempotency.get(commandId)?.result;
   }
 
+  /**
+   * The recorded answer for a command id without applying anything: the first result for the same
+   * payload, IDEMPOTENCY_MISMATCH for another payload, undefined for an unknown id.
+   */
   lookup(command: Command): CommandResult | undefined {
     const entry = typeof command?.id === 'string' ? this.idempotency.get(command.id) : undefined;
     if (entry === undefined) return undefined;
@@ -201,386 +142,213 @@ export class MoneyState {
     }
     const seq = this.seq + 1;
     let result: CommandResult;
+    const validTs = typeof command.ts === 'number' && Number.isSafeInteger(command.ts) && command.ts >= 0;
     try {
-      const set = new PostingSet();
-      const ref = this.plan(command, set);
-      const events = this.commit(command, seq, ref, set);
-      result = { ok: true, seq, commandId: command.id, events };
+      requireString(command.id);
+      requireString(command.actor);
+      if (!validTs) reject('INVALID_COMMAND');
+      const p = (command as { payload?: unknown }).payload;
+      if (typeof p !== 'object' || p === null) reject('INVALID_COMMAND');
+      if (command.ts < this.clock - IDEMPOTENCY_WINDOW_MS) reject('STALE_COMMAND');
+      result = this.execute(command, seq);
     } catch (e) {
       if (!(e instanceof Rejection)) throw e;
       result = { ok: false, seq, commandId: command.id, error: e.error };
     }
     this.seq = seq;
-    this.idempotency.set(command.id, { digest: this.commandDigest(command), result });
+    const ts = validTs ? command.ts : this.clock;
+    if (ts > this.clock) this.clock = ts;
+    this.idempotency.set(command.id, { digest: this.commandDigest(command), ts, result: compact(result) });
+    this.order.push(command.id);
+    this.orderSeqs.push(seq);
+    this.prune();
     return { result, fresh: true };
   }
 
-  // ---- planning: validate and compute postings; throws Rejection, changes nothing ----
-
-  private plan(command: Command, set: PostingSet): string {
-    requireString(command.id);
-    requireString(command.actor);
-    if (typeof command.ts !== 'number' || !Number.isSafeInteger(command.ts) || command.ts < 0) {
-      reject('INVALID_COMMAND');
-    }
-    const p = (command as { payload?: unknown }).payload;
-    if (typeof p !== 'object' || p === null) reject('INVALID_COMMAND');
-    switch (command.type) {
-      case 'deposit.credit': {
-        const { userId, asset, amount, ref } = command.payload;
-        requireString(userId);
-        requireAsset(asset);
-        const a = parseCanonical(amount, 'positive');
-        const r = requireString(ref, 500);
-        set.system('deposit_clearing', asset, neg(a));
-        set.user(userId, asset, 'spot', 'available', a);
-        return r;
-      }
-      case 'withdraw.freeze': {
-        const { userId, asset, amount, fee, withdrawalId } = command.payload;
-        requireString(userId);
-        requireAsset(asset);
-        requireString(withdrawalId);
-        const a = parseCanonical(amount, 'positive');
-        const f = parseCanonical(fee, 'nonNegative');
-        if (this.holds.has(withdrawalId)) reject('HOLD_EXISTS');
-        const total = add(a, f);
-        set.user(userId, asset, 'spot', 'available', neg(total));
-        set.user(userId, asset, 'spot', 'frozen', total);
-        return withdrawalId;
-      }
-      case 'withdraw.complete': {
-        const { withdrawalId } = command.payload;
-        requireString(withdrawalId);
-        const decimals = optionalDecimals(command.payload.decimals);
-        const hold = this.holds.get(withdrawalId) ?? reject('HOLD_NOT_FOUND');
-        // In whole units of the asset; any finer dust of the fee (a hold frozen with more decimals than
-        // the asset has) goes to fee revenue with the remainder, so the parts still sum to the fee.
-        const [revenue = ZERO, fund = ZERO] = splitByRatio(hold.fee, FEE_WEIGHTS, decimals);
-        set.user(hold.userId, hold.asset, 'spot', 'frozen', neg(add(hold.amount, hold.fee)));
-        set.system('withdrawal_clearing', hold.asset, hold.amount);
-        set.system('fee_revenue', hold.asset, revenue);
-        set.system('security_fund', hold.asset, fund);
-        return withdrawalId;
-      }
-      case 'withdraw.release': {
-        const { withdrawalId, reason } = command.payload;
-        requireString(withdrawalId);
-        if (reason !== 'rejected' && reason !== 'cancelled') reject('INVALID_COMMAND');
-        const hold = this.holds.get(withdrawalId) ?? reject('HOLD_NOT_FOUND');
-        const total = add(hold.amount, hold.fee);
-        set.user(hold.userId, hold.asset, 'spot', 'frozen', neg(total));
-        set.user(hold.userId, hold.asset, 'spot', 'available', total);
-        return withdrawalId;
-      }
-      case 'transfer': {
-        const { userId, asset, amount, from, to } = command.payload;
-        requireString(userId);
-        requireAsset(asset);
-        if (!isAccountType(from) || !isAccountType(to)) reject('INVALID_COMMAND');
-        const a = parseCanonical(amount, 'positive');
-        if (from === to) reject('SAME_ACCOUNT');
-        set.user(userId, asset, from, 'available', neg(a));
-        set.user(userId, asset, to, 'available', a);
-        return `${from}->${to}`;
-      }
-      case 'swap': {
-        const { userId, fromAsset, toAsset, amount, price, feeRate, priceRef } = command.payload;
-        requireString(userId);
-        requireAsset(fromAsset);
-        requireAsset(toAsset);
-        const decimals = optionalDecimals(command.payload.toDecimals);
-        const r = requireString(priceRef, 500);
-        if (fromAsset === toAsset) reject('INVALID_COMMAND');
-        const a = parseCanonical(amount, 'positive');
-        const px = parseCanonical(price, 'positive');
-        const rate = parseCanonical(feeRate, 'nonNegative');
-        if (rate >= parseCanonical('1', 'positive')) reject('INVALID_AMOUNT');
-        // The user never receives more than the quote: receive rounds down, the fee rounds up, both to
-        // toAsset's decimals, so no balance gets more decimals than the asset has.
-        const receive = roundTo(mul(a, px, 'down'), decimals, 'down');
-        const fee = roundTo(mul(receive, rate, 'up'), decimals, 'up');
-        const net = sub(receive, fee);
-        if (!isPositive(net)) reject('INVALID_AMOUNT');
-        const [revenue = ZERO, fund = ZERO] = splitByRatio(fee, FEE_WEIGHTS, decimals);
-        set.user(userId, fromAsset, 'spot', 'available', neg(a));
-        set.system('swap_desk', fromAsset, a);
-        set.system('swap_desk', toAsset, neg(receive));
-        set.user(userId, toAsset, 'spot', 'available', net);
-        set.system('fee_revenue', toAsset, revenue);
-        set.system('security_fund', toAsset, fund);
-        return r;
-      }
-      case 'adjust': {
-        const { userId, asset, accountType, amount, ref } = command.payload;
-        requireString(userId);
-        requireAsset(asset);
-        if (!isAccountType(accountType)) reject('INVALID_COMMAND');
-        const r = requireString(ref, 500);
-        if (typeof amount !== 'string') reject('INVALID_AMOUNT');
-        // Signed: '-' followed by a canonical positive amount, or a canonical positive amount.
-        const a = amount.startsWith('-')
-          ? neg(parseCanonical(amount.slice(1), 'positive'))
-          : parseCanonical(amount, 'positive');
-        set.user(userId, asset, accountType, 'available', a);
-        set.system('adjustment', asset, neg(a));
-        return r;
-      }
-      default:
-        return reject('INVALID_COMMAND');
-    }
-  }
-
-  /** Checks the planned postings (balance per asset, no negative user field), then applies them. */
-  private commit(command: Command, seq: number, ref: string, set: PostingSet): CoreEvent[] {
-    const perAsset = new Map<string, bigint>();
-    const next = new Map<string, Balance>();
-    const touched: {
-      key: string;
-      userId: string;
-      asset: string;
-      accountType: AccountType;
-      balance: Balance;
-    }[] = [];
-    for (const p of set.postings) {
-      perAsset.set(p.asset, (perAsset.get(p.asset) ?? 0n) + p.delta);
-      if (p.account.kind !== 'user') continue;
-      const key = userKey(p.account.userId, p.asset, p.account.accountType);
-      let b = next.get(key);
-      if (b === undefined) {
-        const current = this.account(p.account.userId, p.asset, p.account.accountType);
-        b = { available: current?.available ?? ZERO, frozen: current?.frozen ?? ZERO };
-        next.set(key, b);
-        touched.push({
-          key,
-          userId: p.account.userId,
-          asset: p.asset,
-          accountType: p.account.accountType,
-          balance: b,
-        });
-      }
-      b[p.field] = add(b[p.field], p.delta);
-    }
-    for (const sum of perAsset.values()) {
-      if (sum !== 0n) throw new Error(`unbalanced postings in ${command.type}`);
-    }
-    for (const b of next.values()) {
-      if (b.available < 0n || b.frozen < 0n) reject('INSUFFICIENT_BALANCE');
-    }
-    // Every check passed: apply.
-    for (const t of touched) this.setAccount(t.userId, t.asset, t.accountType, t.balance);
-    for (const p of set.postings) {
-      if (p.account.kind !== 'system') continue;
-      const key = systemKey(p.account.name, p.asset);
-      this.system.set(key, add(this.system.get(key) ?? ZERO, p.delta));
-    }
-    this.updateHolds(command);
-
-    const postings: Posting[] = set.postings.map((p) => ({
-      account: p.account,
-      asset: p.asset,
-      field: p.field,
-      delta: formatAtoms(p.delta),
-    }));
-    const events: CoreEvent[] = [
-      {
-        type: 'postings',
+  private execute(command: Command, seq: number): CommandResult {
+    const tx = this.ledger.begin();
+    let ref: string;
+    let events: CoreEvent[] = [];
+    let reply: CommandReply | undefined;
+    if (command.type === 'asset.configure') {
+      // The ledger's own command: limits of an asset.
+      const { asset, decimals, maxAmount } = command.payload;
+      requireAsset(asset);
+      const d = requireDecimals(decimals);
+      const max = parseCanonical(maxAmount, 'positive');
+      if (max > MAX_BALANCE_ATOMS || max % 10n ** BigInt(18 - d) !== 0n) reject('INVALID_AMOUNT');
+      tx.afterCommit(() => this.ledger.configureAsset(asset, { decimals: d, maxAmount: max }));
+      ref = asset;
+    } else {
+      const part = this.byType.get(command.type) ?? reject('INVALID_COMMAND');
+      const done = part.execute(command, tx, {
         seq,
-        commandId: command.id,
-        commandType: command.type,
-        actor: command.actor,
         ts: command.ts,
-        ref,
-        postings,
-      },
-    ];
-    for (const t of touched) {
-      const b = t.balance;
-      events.push({
-        type: 'balance',
-        seq,
-        userId: t.userId,
-        asset: t.asset,
-        accountType: t.accountType,
-        available: formatAtoms(b.available),
-        frozen: formatAtoms(b.frozen),
+        actor: command.actor,
+        ledger: this.ledger,
       });
+      ref = done.ref;
+      if (done.events) events = done.events;
+      reply = done.reply;
     }
-    return events;
+    const ledgerEvents = tx.commit({
+      seq,
+      commandId: command.id,
+      commandType: command.type,
+      actor: command.actor,
+      ts: command.ts,
+      ref,
+    });
+    const all = events.length === 0 ? ledgerEvents : [...ledgerEvents, ...events];
+    return reply === undefined
+      ? { ok: true, seq, commandId: command.id, events: all }
+      : { ok: true, seq, commandId: command.id, events: all, reply };
   }
 
-  private updateHolds(command: Command): void {
-    switch (command.type) {
-      case 'withdraw.freeze': {
-        const { userId, asset, amount, fee, withdrawalId } = command.payload;
-        this.holds.set(withdrawalId, {
-          userId,
-          asset,
-          amount: parseCanonical(amount, 'positive'),
-          fee: parseCanonical(fee, 'nonNegative'),
-        });
-        return;
+  /** Forgets ids recorded before the window and lets the parts drop what they keep for a while. */
+  private prune(): void {
+    const horizon = this.clock - IDEMPOTENCY_WINDOW_MS;
+    while (this.head < this.order.length) {
+      if (this.isLive(this.head)) {
+        const id = this.order[this.head] as string;
+        const entry = this.idempotency.get(id);
+        if (entry === undefined || entry.ts >= horizon) break;
+        this.idempotency.delete(id);
       }
-      case 'withdraw.complete':
-      case 'withdraw.release':
-        this.holds.delete(command.payload.withdrawalId);
-        return;
-      default:
-        return;
+      this.head += 1;
     }
+    if (this.head > 4096 && this.head * 2 > this.order.length) {
+      this.order = this.order.slice(this.head);
+      this.orderSeqs = this.orderSeqs.slice(this.head);
+      this.head = 0;
+    }
+    if (this.seq % PART_PRUNE_EVERY === 0) for (const part of this.parts) part.prune?.(horizon);
   }
 
-  private account(userId: string, asset: string, accountType: AccountType): Balance | undefined {
-    return this.accounts.get(userId)?.get(assetKey(asset, accountType));
-  }
-
-  private setAccount(userId: string, asset: string, accountType: AccountType, balance: Balance): void {
-    let mine = this.accounts.get(userId);
-    if (mine === undefined) {
-      mine = new Map();
-      this.accounts.set(userId, mine);
-    }
-    mine.set(assetKey(asset, accountType), balance);
+  /** Whether order position `i` is the id's current entry (not an older use of a forgotten id). */
+  private isLive(i: number): boolean {
+    const entry = this.idempotency.get(this.order[i] as string);
+    return entry !== undefined && entry.result.seq === this.orderSeqs[i];
   }
 
   // ---- queries ----
 
   balance(userId: string, asset: string, accountType: AccountType): AccountBalance {
-    const b = this.account(userId, asset, accountType);
-    return {
-      asset,
-      accountType,
-      available: formatAtoms(b?.available ?? ZERO),
-      frozen: formatAtoms(b?.frozen ?? ZERO),
-    };
+    return this.ledger.balance(userId, asset, accountType);
   }
 
-  /** Every account the user has ever touched, sorted by asset then account type. */
   balancesOf(userId: string): AccountBalance[] {
-    const out: AccountBalance[] = [];
-    for (const [key, b] of this.accounts.get(userId) ?? []) {
-      const [asset = '', accountType = 'spot'] = key.split('\u0000');
-      out.push({
-        asset,
-        accountType: accountType as AccountType,
-        available: formatAtoms(b.available),
-        frozen: formatAtoms(b.frozen),
-      });
-    }
-    return out.sort((x, y) =>
-      x.asset === y.asset ? compareText(x.accountType, y.accountType) : compareText(x.asset, y.asset),
-    );
+    return this.ledger.balancesOf(userId);
   }
 
   systemBalance(name: SystemAccount, asset: string): string {
-    return formatAtoms(this.system.get(systemKey(name, asset)) ?? ZERO);
+    return this.ledger.systemBalance(name, asset);
   }
 
   holdOf(withdrawalId: string): Hold | undefined {
-    const h = this.holds.get(withdrawalId);
-    if (h === undefined) return undefined;
-    return {
-      withdrawalId,
-      userId: h.userId,
-      asset: h.asset,
-      amount: formatAtoms(h.amount),
-      fee: formatAtoms(h.fee),
-    };
+    return this.wallet.holdOf(withdrawalId);
+  }
+
+  assetLimits(asset: string): { decimals: number; maxAmount: bigint } | undefined {
+    return this.ledger.limits(asset);
   }
 
   /** Raw views for invariant checks and the admin console (atoms as bigint). */
-  *userAccounts(): Generator<{
-    userId: string;
-    asset: string;
-    accountType: AccountType;
-    available: bigint;
-    frozen: bigint;
-  }> {
-    for (const [userId, mine] of this.accounts) {
-      for (const [key, b] of mine) {
-        const [asset = '', accountType = 'spot'] = key.split('\u0000');
-        yield {
-          userId,
-          asset,
-          accountType: accountType as AccountType,
-          available: b.available,
-          frozen: b.frozen,
-        };
+  userAccounts() {
+    return this.ledger.userAccounts();
+  }
+
+  systemAccounts() {
+    return this.ledger.systemAccounts();
+  }
+
+  openHolds(): Generator<Hold> {
+    return this.wallet.openHolds();
+  }
+
+  /** The ledger's and every part's rules, and frozen == the sum of all parts' holds per account. */
+  invariantViolations(): string[] {
+    const problems = this.ledger.violations();
+    const frozen = new Map<string, bigint>();
+    for (const a of this.ledger.userAccounts()) {
+      if (a.frozen !== 0n) frozen.set(`${a.userId}\u0000${a.asset}\u0000${a.accountType}`, a.frozen);
+    }
+    const held = new Map<string, bigint>();
+    for (const part of this.parts) {
+      problems.push(...part.violations());
+      for (const h of part.holds()) {
+        const key = `${h.userId}\u0000${h.asset}\u0000${h.accountType}`;
+        held.set(key, (held.get(key) ?? 0n) + h.amount);
       }
     }
+    for (const key of new Set([...held.keys(), ...frozen.keys()])) {
+      const f = frozen.get(key) ?? 0n;
+      const h = held.get(key) ?? 0n;
+      if (f !== h) problems.push(`frozen ${f} != holds ${h} for ${key.replaceAll('\u0000', '/')}`);
+    }
+    return problems;
   }
 
-  *systemAccounts(): Generator<{ name: SystemAccount; asset: string; balance: bigint }> {
-    for (const [key, balance] of this.system) {
-      const [name = '', asset = ''] = key.split('\u0000');
-      yield { name: name as SystemAccount, asset, balance };
-    }
-  }
-
-  *openHolds(): Generator<Hold> {
-    for (const id of this.holds.keys()) {
-      const h = this.holdOf(id);
-      if (h !== undefined) yield h;
-    }
+  /** Number of command ids currently remembered (bounded by the window). */
+  idempotencySize(): number {
+    return this.idempotency.size;
   }
 
   // ---- snapshot and hash ----
 
   snapshot(): SnapshotData {
-    const accounts: SnapshotData['accounts'] = [...this.userAccounts()]
-      .map((a): SnapshotData['accounts'][number] => [
-        a.userId,
-        a.asset,
-        a.accountType,
-        formatAtoms(a.available),
-        formatAtoms(a.frozen),
-      ])
-      .sort((x, y) => compareText(x.slice(0, 3).join('\u0000'), y.slice(0, 3).join('\u0000')));
-    const system: SnapshotData['system'] = [...this.systemAccounts()]
-      .map((s): SnapshotData['system'][number] => [s.name, s.asset, formatAtoms(s.balance)])
-      .sort((x, y) => compareText(`${x[0]}\u0000${x[1]}`, `${y[0]}\u0000${y[1]}`));
-    const holds: SnapshotData['holds'] = [...this.holds.entries()]
-      .map(([id, h]): SnapshotData['holds'][number] => [
-        id,
-        h.userId,
-        h.asset,
-        formatAtoms(h.amount),
-        formatAtoms(h.fee),
-      ])
-      .sort((x, y) => compareText(x[0], y[0]));
-    const idempotency: SnapshotData['idempotency'] = [...this.idempotency.entries()]
-      .map(([id, e]): SnapshotData['idempotency'][number] => [id, e.digest, e.result])
-      .sort((x, y) => x[2].seq - y[2].seq);
-    return { version: SNAPSHOT_VERSION, seq: this.seq, accounts, system, holds, idempotency };
+    const idempotency: SnapshotData['idempotency'] = [];
+    for (let i = this.head; i < this.order.length; i++) {
+      const id = this.order[i] as string;
+      const e = this.idempotency.get(id);
+      if (e !== undefined && this.isLive(i)) idempotency.push([id, e.digest, e.ts, e.result]);
+    }
+    const parts: Record<string, unknown> = {};
+    for (const part of this.parts) parts[part.name] = part.snapshot();
+    return {
+      version: SNAPSHOT_VERSION,
+      seq: this.seq,
+      clock: this.clock,
+      ledger: this.ledger.snapshot(),
+      parts,
+      idempotency,
+    };
   }
 
-  static fromSnapshot(data: SnapshotData, hash: HashFn): MoneyState {
-    if (data.version !== SNAPSHOT_VERSION) throw new Error(`unsupported snapshot version ${data.version}`);
+  static fromSnapshot(data: SnapshotData | SnapshotV1, hash: HashFn): MoneyState {
     const s = new MoneyState(hash);
-    s.seq = data.seq;
-    const atoms = (v: string) => {
-      const r = tryParseAmount(v);
-      if (!r.ok) throw new Error(`bad amount in snapshot: ${v}`);
-      return r.value;
-    };
-    for (const [userId, asset, type, available, frozen] of data.accounts) {
-      s.setAccount(userId, asset, type, { available: atoms(available), frozen: atoms(frozen) });
+    const v2 = data.version === 1 ? upgradeV1(data as SnapshotV1) : (data as SnapshotData);
+    if (v2.version !== SNAPSHOT_VERSION) throw new Error(`unsupported snapshot version ${v2.version}`);
+    s.seq = v2.seq;
+    s.clock = v2.clock;
+    s.ledger = Ledger.restore(v2.ledger);
+    for (const part of s.parts) {
+      const section = v2.parts[part.name];
+      if (section !== undefined) part.restore(section, s.ledger);
     }
-    for (const [name, asset, balance] of data.system) s.system.set(systemKey(name, asset), atoms(balance));
-    for (const [id, userId, asset, amount, fee] of data.holds) {
-      s.holds.set(id, { userId, asset, amount: atoms(amount), fee: atoms(fee) });
+    for (const [id, digest, ts, result] of v2.idempotency) {
+      s.idempotency.set(id, { digest, ts, result });
+      s.order.push(id);
+      s.orderSeqs.push(result.seq);
     }
-    for (const [id, digest, result] of data.idempotency) s.idempotency.set(id, { digest, result });
     return s;
   }
 
-  /** Digest of all balances, holds, system accounts and the idempotency table. */
+  /** Digest of the whole state: ledger, parts, idempotency table, seq and clock. */
   stateHash(): string {
     return this.hash(canonicalJson(this.snapshot()));
   }
 }
 
-function compareText(a: string, b: string): number {
-  if (a < b) return -1;
-  return a > b ? 1 : 0;
+/** A first-release snapshot as a version 2 one: the flat state split into the ledger and wallet parts. */
+function upgradeV1(v1: SnapshotV1): SnapshotData {
+  return {
+    version: SNAPSHOT_VERSION,
+    seq: v1.seq,
+    // The first release kept no command time: the window starts with the next command.
+    clock: 0,
+    ledger: { accounts: v1.accounts, system: v1.system, assets: [] },
+    parts: { wallet: { holds: v1.holds } satisfies WalletSnapshot },
+    idempotency: v1.idempotency.map(([id, digest, result]) => [id, digest, 0, result]),
+  };
 }

@@ -111,6 +111,35 @@ export type Command = CommandBase &
         };
       }
     | {
+        /**
+         * The ledger's limits of an asset: its decimals (amounts with more are refused) and the largest
+         * amount of one operation (AMOUNT_TOO_LARGE above it). Sent by the wallet at start for every asset
+         * whose configuration changed; an asset never configured has only the NUMERIC(38,18) bound.
+         */
+        type: 'asset.configure';
+        payload: { asset: string; decimals: number; maxAmount: DecimalString };
+      }
+    | {
+        /**
+         * Configures a spot market (core/spot): tick = 10^-priceDecimals of the quote, lot =
+         * 10^-qtyDecimals of the base; priceDecimals + qtyDecimals may not exceed the quote's decimals
+         * (so every notional is exact in the quote asset). Tick and lot change only while the book is
+         * empty; fees, minimums, protection and status any time.
+         */
+        type: 'spot.market';
+        payload: SpotMarketConfig;
+      }
+    | {
+        /** Places a spot order for a user (see SpotPlace). */
+        type: 'spot.place';
+        payload: SpotPlace;
+      }
+    | {
+        /** Cancels a user's open order by order id or client order id. */
+        type: 'spot.cancel';
+        payload: { userId: string; symbol: string; orderId?: string; clientOrderId?: string };
+      }
+    | {
         /** Operator balance adjustment (already approved by a second operator); signed amount. */
         type: 'adjust';
         payload: {
@@ -125,6 +154,52 @@ export type Command = CommandBase &
 
 export type CommandType = Command['type'];
 
+export interface SpotMarketConfig {
+  /** Lower case without separator, e.g. 'btcusdt'. */
+  symbol: string;
+  base: string;
+  quote: string;
+  priceDecimals: number;
+  qtyDecimals: number;
+  /** Smallest order quantity in the base (a multiple of the lot). */
+  minQty: DecimalString;
+  /** Smallest order value in the quote. */
+  minNotional: DecimalString;
+  makerFeeRate: DecimalString;
+  takerFeeRate: DecimalString;
+  /**
+   * Market-order protection: a market buy takes asks up to best ask x (1 + this), a sell bids down to
+   * best bid x (1 - this); the rest of the order is cancelled, its frozen funds released.
+   */
+  marketProtection: DecimalString;
+  status: 'trading' | 'halted';
+}
+
+export const SPOT_TIME_IN_FORCE = ['GTC', 'IOC', 'FOK', 'POST_ONLY'] as const;
+export type SpotTimeInForce = (typeof SPOT_TIME_IN_FORCE)[number];
+
+/**
+ * A spot order. Limit: `price` and `quantity` (base). Market: a sell has `quantity`; a buy has either
+ * `quantity` (base) or `quoteQuantity` (quote to spend). Market orders are immediate-or-cancel within
+ * the market's protection band.
+ */
+export interface SpotPlace {
+  userId: string;
+  symbol: string;
+  side: 'buy' | 'sell';
+  type: 'limit' | 'market';
+  timeInForce?: SpotTimeInForce;
+  price?: DecimalString;
+  quantity?: DecimalString;
+  quoteQuantity?: DecimalString;
+  /** The user's own id for the order: unique among the user's open orders. */
+  clientOrderId?: string;
+}
+
+export type SpotOrderStatus = 'open' | 'filled' | 'cancelled';
+/** Why an order ended cancelled: by its owner, by its time in force, by self-trade prevention, ... */
+export type SpotCancelReason = 'user' | 'ioc' | 'fok' | 'stp' | 'protection' | 'no_liquidity';
+
 export const CORE_ERRORS = [
   'INSUFFICIENT_BALANCE',
   'INVALID_AMOUNT',
@@ -133,6 +208,24 @@ export const CORE_ERRORS = [
   'HOLD_EXISTS',
   'IDEMPOTENCY_MISMATCH',
   'INVALID_COMMAND',
+  /** Above the asset's per-operation maximum, or a balance beyond what NUMERIC(38,18) holds. */
+  'AMOUNT_TOO_LARGE',
+  /**
+   * Older than the idempotency window (IDEMPOTENCY_WINDOW_MS before the newest command time): its id may
+   * have been forgotten, so the core cannot tell a first attempt from a repeat and refuses it.
+   */
+  'STALE_COMMAND',
+  // spot
+  'MARKET_UNKNOWN',
+  'MARKET_HALTED',
+  'INVALID_PRICE',
+  'INVALID_QUANTITY',
+  'BELOW_MIN_QTY',
+  'BELOW_MIN_NOTIONAL',
+  'POST_ONLY_WOULD_TAKE',
+  'NO_LIQUIDITY',
+  'ORDER_NOT_FOUND',
+  'DUPLICATE_CLIENT_ORDER_ID',
 ] as const;
 export type CoreError = (typeof CORE_ERRORS)[number];
 
@@ -165,11 +258,82 @@ export type CoreEvent =
       ts: number;
       ref: string;
       postings: Posting[];
-    };
+    }
+  | SpotOrderEvent
+  | SpotTradeEvent
+  | SpotDepthEvent;
 
+/** The state of one order after a command (every order a command touched gets one). */
+export interface SpotOrderEvent {
+  type: 'spot.order';
+  seq: number;
+  orderId: string;
+  userId: string;
+  symbol: string;
+  side: 'buy' | 'sell';
+  orderType: 'limit' | 'market';
+  timeInForce: SpotTimeInForce;
+  /** Limit price; null for market orders. */
+  price: DecimalString | null;
+  /** Ordered base quantity; null for a market buy by quote amount. */
+  quantity: DecimalString | null;
+  /** Quote to spend of a market buy by quote amount; null otherwise. */
+  quoteQuantity: DecimalString | null;
+  filledQty: DecimalString;
+  /** Sum of price x quantity of the fills, in the quote. */
+  filledQuote: DecimalString;
+  /** Fees paid so far, in `feeAsset` (what the order receives: base for a buy, quote for a sell). */
+  fee: DecimalString;
+  feeAsset: string;
+  status: SpotOrderStatus;
+  cancelReason: SpotCancelReason | null;
+  clientOrderId: string | null;
+  /** The placing command's time. */
+  createdTs: number;
+  ts: number;
+}
+
+export interface SpotTradeEvent {
+  type: 'spot.trade';
+  seq: number;
+  /** `<seq>-<n>`: unique, in execution order. */
+  tradeId: string;
+  symbol: string;
+  price: DecimalString;
+  qty: DecimalString;
+  quoteQty: DecimalString;
+  /** The taker's side (the maker took the other). */
+  takerSide: 'buy' | 'sell';
+  makerOrderId: string;
+  takerOrderId: string;
+  makerUserId: string;
+  takerUserId: string;
+  /** Fee of each side in the asset that side received. */
+  makerFee: DecimalString;
+  takerFee: DecimalString;
+  ts: number;
+}
+
+/** Price levels a command changed, with their new total quantity ('0': the level is gone). */
+export interface SpotDepthEvent {
+  type: 'spot.depth';
+  seq: number;
+  symbol: string;
+  bids: [DecimalString, DecimalString][];
+  asks: [DecimalString, DecimalString][];
+}
+
+/**
+ * A command's answer. `events` are the command's events when it was applied now; a repeat answered from
+ * the idempotency table carries no events (they were published once) but the same `reply`, the small
+ * product-specific summary a caller needs (a swap's credited amount and fee, an order's state ...).
+ */
 export type CommandResult =
-  | { ok: true; seq: number; commandId: string; events: CoreEvent[] }
+  | { ok: true; seq: number; commandId: string; events: CoreEvent[]; reply?: CommandReply }
   | { ok: false; seq: number; commandId: string; error: CoreError };
+
+/** Product replies: plain JSON, kept in the idempotency table for the window. */
+export type CommandReply = Record<string, string | number | boolean | null>;
 
 export interface AccountBalance {
   asset: string;
@@ -197,6 +361,19 @@ export interface MoneyCore {
   balance(userId: string, asset: string, accountType: AccountType): AccountBalance;
   systemBalance(name: SystemAccount, asset: string): DecimalString;
   holdOf(withdrawalId: string): Hold | undefined;
+  /** Spot: a user's open orders (one market or all), oldest first. */
+  spotOpenOrders(userId: string, symbol?: string): SpotOrderEvent[];
+  /** Spot: an open order by id (undefined once it is filled or cancelled). */
+  spotOpenOrder(orderId: string): SpotOrderEvent | undefined;
+  /** Spot: a market's configuration as the core has it. */
+  spotMarket(symbol: string): SpotMarketConfig | undefined;
+  /** Spot: the best `limit` levels of each side of a market's book. */
+  spotDepth(
+    symbol: string,
+    limit: number,
+  ): { bids: [string, string][]; asks: [string, string][] } | undefined;
+  /** The limits the core enforces for an asset (set by `asset.configure`), atoms for the maximum. */
+  assetLimits(asset: string): { decimals: number; maxAmount: bigint } | undefined;
   /**
    * The recorded result of a command id, whatever its payload (undefined when the id is unknown or still
    * in flight). For callers that re-derive a command after a crash whose payload may differ (a swap's

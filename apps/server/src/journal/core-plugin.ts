@@ -13,12 +13,13 @@ declare module 'fastify' {
 }
 
 export const corePlugin = fp<AreaPluginOptions>(
-  async (app, { config }) => {
+  async (app, { config, clock }) => {
     const core = await openMoneyCore({
       dir: config.JOURNAL_DIR ?? join(config.DATA_DIR, 'journal'),
       groupCommit: config.JOURNAL_GROUP_COMMIT,
       batchWindowMs: config.JOURNAL_BATCH_WINDOW_MS,
       snapshotEvery: config.JOURNAL_SNAPSHOT_EVERY,
+      now: () => clock.now().getTime(),
       log: { info: (msg) => app.log.info(msg), warn: (msg) => app.log.warn(msg) },
     });
     app.decorate('core', core);

@@ -12,6 +12,8 @@ import type {
   CoreEvent,
   Hold,
   MoneyCore,
+  SpotMarketConfig,
+  SpotOrderEvent,
   SystemAccount,
 } from '@/core/types';
 import {
@@ -34,7 +36,16 @@ export interface OpenMoneyCoreOptions {
   log?: JournalLog;
   /** A custom store (tests, or a replicated journal); overrides `dir`. */
   store?: JournalStore;
+  /**
+   * The runtime's clock (ms). A command whose ts is more than MAX_FUTURE_MS ahead of it is refused before
+   * the journal: the core's own clock is the newest command time, and one command from the far future
+   * would make every later one stale.
+   */
+  now?: () => number;
 }
+
+/** How far ahead of the runtime's clock a command's ts may be. */
+export const MAX_FUTURE_MS = 60_000;
 
 /** The MoneyCore plus read access to the state machine (invariant checks, admin views, benchmarks). */
 export interface MoneyCoreRuntime extends MoneyCore {
@@ -77,6 +88,7 @@ export async function openMoneyCore(options: OpenMoneyCoreOptions): Promise<Mone
     batchWindowMs: options.batchWindowMs ?? 2,
     snapshotEvery: options.snapshotEvery ?? 10_000,
     log,
+    now: options.now ?? Date.now,
   });
   return runtime;
 }
@@ -101,6 +113,7 @@ class Sequencer implements MoneyCoreRuntime {
       batchWindowMs: number;
       snapshotEvery: number;
       log: JournalLog;
+      now: () => number;
     },
   ) {
     this.lastSnapshotLsn = lsn;
@@ -121,6 +134,14 @@ class Sequencer implements MoneyCoreRuntime {
     // A retry of an applied command is answered from the idempotency table: it is already durable.
     const known = this.state.lookup(command);
     if (known !== undefined) return Promise.resolve(known);
+    if (typeof command.ts === 'number' && command.ts > this.opts.now() + MAX_FUTURE_MS) {
+      return Promise.resolve({
+        ok: false,
+        seq: this.state.lastSeq(),
+        commandId: command.id,
+        error: 'INVALID_COMMAND',
+      });
+    }
     let line: string;
     try {
       line = JSON.stringify(command);
@@ -230,6 +251,29 @@ class Sequencer implements MoneyCoreRuntime {
 
   resultOf(commandId: string): CommandResult | undefined {
     return this.state.resultOf(commandId);
+  }
+
+  assetLimits(asset: string): { decimals: number; maxAmount: bigint } | undefined {
+    return this.state.assetLimits(asset);
+  }
+
+  spotOpenOrders(userId: string, symbol?: string): SpotOrderEvent[] {
+    return this.state.spot.openOrdersOf(userId, symbol);
+  }
+
+  spotOpenOrder(orderId: string): SpotOrderEvent | undefined {
+    return /^\d{1,15}$/.test(orderId) ? this.state.spot.openOrder(Number(orderId)) : undefined;
+  }
+
+  spotMarket(symbol: string): SpotMarketConfig | undefined {
+    return this.state.spot.market(symbol)?.config;
+  }
+
+  spotDepth(
+    symbol: string,
+    limit: number,
+  ): { bids: [string, string][]; asks: [string, string][] } | undefined {
+    return this.state.spot.depth(symbol, limit);
   }
 
   /**

@@ -159,7 +159,9 @@ export class DepositService {
     await submitOrThrow(this.ctx.core(), {
       id,
       actor: row.source === 'chain' ? 'system' : `op:${row.reviewer ?? 'system'}`,
-      ts: this.ctx.clock.now().getTime(),
+      // The time the row passed: a resubmission after a crash carries the same time, so after the
+      // core's idempotency window it is refused as stale instead of being credited a second time.
+      ts: (row.reviewedAt ?? this.ctx.clock.now()).getTime(),
       type: 'deposit.credit',
       payload: {
         userId: row.userId.toString(),
@@ -174,13 +176,26 @@ export class DepositService {
       .where(eq(walletRecharges.id, row.id));
   }
 
-  /** Start-up repair: passed rows whose credit was not acknowledged, and chain rows still confirming. */
-  async recover(): Promise<void> {
+  /**
+   * Start-up repair: passed rows whose credit was not acknowledged, and chain rows still confirming. A
+   * credit the core refuses (e.g. STALE_COMMAND after a downtime longer than its idempotency window, when
+   * it cannot tell whether the first attempt was applied) is reported and left for an operator.
+   */
+  async recover(report: (message: string, err: unknown) => void): Promise<void> {
     const uncredited = await this.ctx.db
       .select()
       .from(walletRecharges)
       .where(and(eq(walletRecharges.status, 1), isNull(walletRecharges.creditedAt)));
-    for (const row of uncredited) await this.credit(row);
+    for (const row of uncredited) {
+      try {
+        await this.credit(row);
+      } catch (err) {
+        report(
+          `recharge ${row.id} (${row.orderNo}) passed but its credit was refused: check it by hand`,
+          err,
+        );
+      }
+    }
     const sim = this.simulatedChain;
     if (sim) {
       const confirming = await this.ctx.db

@@ -1,7 +1,6 @@
 // Swap (spot account, index price at the moment of the call, fee in the received asset) and transfers
 // between a user's account types. Both are single core commands.
-import { type Amount, add, div, neg, parseAmount, ZERO } from '@coin/shared/money';
-import type { CoreEvent } from '@/core/types';
+import { div, parseAmount, ZERO } from '@coin/shared/money';
 import { AppError } from '@/lib/app-error';
 import { fmt, parseAssetAmount } from './amounts';
 import { accountTypeCode, movableAccountType, submitOrThrow } from './core-calls';
@@ -94,17 +93,17 @@ export class ExchangeService {
           },
           { firstResult: true },
         );
-        const credited = userDelta(result.events, userId, q.to);
-        const fee = feeDelta(result.events, q.to);
+        // The core's reply (kept with the first result, so a repeat answers the same numbers).
+        const reply = result.reply ?? {};
         return {
           from: q.from,
           to: q.to,
           amount: fmt(amount),
           price: q.price,
           feeRate: q.feeRate,
-          receive: fmt(add(credited, fee)),
-          fee: fmt(fee),
-          credited: fmt(credited),
+          receive: String(reply.receive ?? '0'),
+          fee: String(reply.fee ?? '0'),
+          credited: String(reply.credited ?? '0'),
           priceTime: q.priceTime,
           source: q.source,
         };
@@ -157,34 +156,4 @@ export class ExchangeService {
       },
     );
   }
-}
-
-function sumPostings(
-  events: readonly CoreEvent[],
-  match: (p: { account: unknown; asset: string }) => boolean,
-): Amount {
-  let total = ZERO;
-  for (const e of events) {
-    if (e.type !== 'postings') continue;
-    for (const p of e.postings) if (match(p)) total = add(total, parseAmount(p.delta));
-  }
-  return total;
-}
-
-function userDelta(events: readonly CoreEvent[], userId: bigint, asset: string): Amount {
-  return sumPostings(events, (p) => {
-    const a = p.account as { kind: string; userId?: string };
-    return p.asset === asset && a.kind === 'user' && a.userId === userId.toString();
-  });
-}
-
-/** What went to fee revenue and the security fund (the 90/10 split of the swap fee). */
-function feeDelta(events: readonly CoreEvent[], asset: string): Amount {
-  const sum = sumPostings(events, (p) => {
-    const a = p.account as { kind: string; name?: string };
-    return (
-      p.asset === asset && a.kind === 'system' && (a.name === 'fee_revenue' || a.name === 'security_fund')
-    );
-  });
-  return sum < 0n ? neg(sum) : sum;
 }

@@ -1,6 +1,8 @@
 // The wallet's per-asset settings: decimals, deposit/withdraw switches, the fixed withdrawal fee and
 // minimum, confirmations and networks. Seeded at start when missing and cached in memory (tiny table).
+import { parseAmount } from '@coin/shared/money';
 import { asc, eq } from 'drizzle-orm';
+import type { MoneyCore } from '@/core/types';
 import type { Executor } from '@/db/client';
 import { walletAssets } from '@/db/schema';
 import { AppError } from '@/lib/app-error';
@@ -176,5 +178,25 @@ export class WalletAssets {
     const found = asset.networks.find((n) => n.network.toUpperCase() === name.toUpperCase());
     if (!found) throw new AppError('VALIDATION_FAILED', [{ field: 'network', key: 'validation.oneOf' }]);
     return found;
+  }
+}
+
+/**
+ * Sends `asset.configure` for every wallet asset whose decimals or per-operation maximum the money core
+ * does not have yet, so the core re-checks every amount against the same limits as the wire.
+ */
+export async function configureCoreAssets(core: MoneyCore, assets: WalletAssets, now: Date): Promise<void> {
+  for (const a of assets.all()) {
+    const known = core.assetLimits(a.asset);
+    const max = parseAmount(a.maxAmount);
+    if (known?.decimals === a.decimals && known.maxAmount === max) continue;
+    const result = await core.submit({
+      id: `asset.configure:${a.asset}:${a.decimals}:${a.maxAmount}:${now.getTime()}`,
+      actor: 'system',
+      ts: now.getTime(),
+      type: 'asset.configure',
+      payload: { asset: a.asset, decimals: a.decimals, maxAmount: a.maxAmount },
+    });
+    if (!result.ok) throw new Error(`asset.configure ${a.asset} refused: ${result.error}`);
   }
 }

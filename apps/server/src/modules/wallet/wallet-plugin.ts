@@ -15,7 +15,7 @@ import { ExchangeService } from './exchange-service';
 import { reviewRoutes } from './review-routes';
 import { uploadRoutes } from './upload-routes';
 import { UploadService } from './upload-service';
-import { WalletAssets } from './wallet-assets';
+import { configureCoreAssets, WalletAssets } from './wallet-assets';
 import { coreOrUnavailable, type WalletContext } from './wallet-context';
 import { walletRoutes } from './wallet-routes';
 import { WithdrawCrypto } from './withdraw-crypto';
@@ -82,8 +82,10 @@ export const walletPlugin = fp<WalletPluginOptions>(
 
     if (app.hasDecorator('core')) {
       await projection.start(app.core, now);
-      await deposits.recover();
+      await deposits.recover((message, err) => app.log.error({ err }, message));
       await withdrawals.recover();
+      // After the repairs (which carry their first attempt's time): the core learns each asset's limits.
+      await configureCoreAssets(app.core, assets, clock.now());
     }
     const stopChain = chain?.start((outputs) => deposits.observe(outputs));
 

@@ -1,0 +1,412 @@
+// The ledger part of the money core (DESIGN section 3): user accounts (available, frozen), the system
+// accounts on the other side of every posting, and the per-asset limits. Products never change a balance
+// directly: they stage postings in a LedgerTx, which checks the ledger's rules when it commits:
+// - per asset the postings of one command sum to zero (a violation is a bug: it throws, fail-stop);
+// - no user field goes negative (INSUFFICIENT_BALANCE);
+// - no balance leaves what NUMERIC(38,18) and the wire hold (AMOUNT_TOO_LARGE).
+// The per-operation maximum of an asset is a separate check products call on their input amounts.
+// Pure: no I/O, clock or random source.
+import { type Amount, ZERO } from '@coin/shared/money';
+import { formatAtoms } from '../atoms';
+import { reject } from '../rejection';
+import type {
+  AccountBalance,
+  AccountRef,
+  AccountType,
+  CommandType,
+  CoreEvent,
+  Posting,
+  SystemAccount,
+} from '../types';
+
+/** The largest magnitude NUMERIC(38,18) holds: 99,999,999,999,999,999,999.999999999999999999. */
+export const MAX_BALANCE_ATOMS = 10n ** 38n - 1n;
+
+export interface Balance {
+  available: Amount;
+  frozen: Amount;
+}
+
+/** What the ledger knows of an asset (set by the `asset.configure` command). */
+export interface AssetLimits {
+  decimals: number;
+  /** Largest amount of one operation. */
+  maxAmount: Amount;
+}
+
+export interface LedgerSnapshot {
+  /** [userId, asset, accountType, available, frozen], sorted. */
+  accounts: [string, string, AccountType, string, string][];
+  /** [name, asset, balance], sorted. */
+  system: [SystemAccount, string, string][];
+  /** [asset, decimals, maxAmount], sorted. */
+  assets: [string, number, string][];
+}
+
+export interface CommandMeta {
+  seq: number;
+  commandId: string;
+  commandType: CommandType;
+  actor: string;
+  ts: number;
+  ref: string;
+}
+
+function assetKey(asset: string, accountType: AccountType): string {
+  return `${asset}\u0000${accountType}`;
+}
+
+function systemKey(name: SystemAccount, asset: string): string {
+  return `${name}\u0000${asset}`;
+}
+
+export function compareText(a: string, b: string): number {
+  if (a < b) return -1;
+  return a > b ? 1 : 0;
+}
+
+function atoms(v: string): Amount {
+  const negative = v.startsWith('-');
+  const [int = '0', frac = ''] = (negative ? v.slice(1) : v).split('.');
+  if (!/^\d+$/.test(int) || !/^\d*$/.test(frac) || frac.length > 18) throw new Error(`bad amount: ${v}`);
+  const a = BigInt(int) * 10n ** 18n + BigInt(frac.padEnd(18, '0'));
+  return (negative ? -a : a) as Amount;
+}
+
+export class Ledger {
+  /** userId -> (asset, account type) -> balance; per user so balancesOf does not scan everyone. */
+  private readonly accounts = new Map<string, Map<string, Balance>>();
+  private readonly system = new Map<string, Amount>();
+  private readonly assets = new Map<string, AssetLimits>();
+
+  begin(): LedgerTx {
+    return new LedgerTx(this);
+  }
+
+  // ---- assets ----
+
+  configureAsset(asset: string, limits: AssetLimits): void {
+    this.assets.set(asset, limits);
+  }
+
+  limits(asset: string): AssetLimits | undefined {
+    return this.assets.get(asset);
+  }
+
+  /**
+   * An input amount of one operation in `asset`: at most the asset's decimals (INVALID_AMOUNT) and its
+   * per-operation maximum (AMOUNT_TOO_LARGE). An asset never configured has only the ledger's bound.
+   */
+  checkAmount(asset: string, amount: bigint): void {
+    const magnitude = amount < 0n ? -amount : amount;
+    if (magnitude > MAX_BALANCE_ATOMS) reject('AMOUNT_TOO_LARGE');
+    const limits = this.assets.get(asset);
+    if (limits === undefined) return;
+    if (magnitude % 10n ** BigInt(18 - limits.decimals) !== 0n) reject('INVALID_AMOUNT');
+    if (magnitude > limits.maxAmount) reject('AMOUNT_TOO_LARGE');
+  }
+
+  // ---- accounts ----
+
+  account(userId: string, asset: string, accountType: AccountType): Balance | undefined {
+    return this.accounts.get(userId)?.get(assetKey(asset, accountType));
+  }
+
+  setAccount(userId: string, asset: string, accountType: AccountType, balance: Balance): void {
+    let mine = this.accounts.get(userId);
+    if (mine === undefined) {
+      mine = new Map();
+      this.accounts.set(userId, mine);
+    }
+    mine.set(assetKey(asset, accountType), balance);
+  }
+
+  systemAmount(name: SystemAccount, asset: string): Amount {
+    return this.system.get(systemKey(name, asset)) ?? ZERO;
+  }
+
+  setSystem(name: SystemAccount, asset: string, balance: Amount): void {
+    this.system.set(systemKey(name, asset), balance);
+  }
+
+  balance(userId: string, asset: string, accountType: AccountType): AccountBalance {
+    const b = this.account(userId, asset, accountType);
+    return {
+      asset,
+      accountType,
+      available: formatAtoms(b?.available ?? ZERO),
+      frozen: formatAtoms(b?.frozen ?? ZERO),
+    };
+  }
+
+  /** Every account the user has ever touched, sorted by asset then account type. */
+  balancesOf(userId: string): AccountBalance[] {
+    const out: AccountBalance[] = [];
+    for (const [key, b] of this.accounts.get(userId) ?? []) {
+      const [asset = '', accountType = 'spot'] = key.split('\u0000');
+      out.push({
+        asset,
+        accountType: accountType as AccountType,
+        available: formatAtoms(b.available),
+        frozen: formatAtoms(b.frozen),
+      });
+    }
+    return out.sort((x, y) =>
+      x.asset === y.asset ? compareText(x.accountType, y.accountType) : compareText(x.asset, y.asset),
+    );
+  }
+
+  systemBalance(name: SystemAccount, asset: string): string {
+    return formatAtoms(this.systemAmount(name, asset));
+  }
+
+  *userAccounts(): Generator<{
+    userId: string;
+    asset: string;
+    accountType: AccountType;
+    available: bigint;
+    frozen: bigint;
+  }> {
+    for (const [userId, mine] of this.accounts) {
+      for (const [key, b] of mine) {
+        const [asset = '', accountType = 'spot'] = key.split('\u0000');
+        yield {
+          userId,
+          asset,
+          accountType: accountType as AccountType,
+          available: b.available,
+          frozen: b.frozen,
+        };
+      }
+    }
+  }
+
+  *systemAccounts(): Generator<{ name: SystemAccount; asset: string; balance: bigint }> {
+    for (const [key, balance] of this.system) {
+      const [name = '', asset = ''] = key.split('\u0000');
+      yield { name: name as SystemAccount, asset, balance };
+    }
+  }
+
+  // ---- invariants ----
+
+  /** Zero sum per asset, no negative user field, every balance within NUMERIC(38,18). */
+  violations(): string[] {
+    const problems: string[] = [];
+    const perAsset = new Map<string, bigint>();
+    for (const a of this.userAccounts()) {
+      perAsset.set(a.asset, (perAsset.get(a.asset) ?? 0n) + a.available + a.frozen);
+      const where = `${a.userId}/${a.asset}/${a.accountType}`;
+      if (a.available < 0n) problems.push(`negative available ${where}`);
+      if (a.frozen < 0n) problems.push(`negative frozen ${where}`);
+      if (a.available > MAX_BALANCE_ATOMS || a.frozen > MAX_BALANCE_ATOMS)
+        problems.push(`too large ${where}`);
+    }
+    for (const s of this.systemAccounts()) {
+      perAsset.set(s.asset, (perAsset.get(s.asset) ?? 0n) + s.balance);
+      const magnitude = s.balance < 0n ? -s.balance : s.balance;
+      if (magnitude > MAX_BALANCE_ATOMS) problems.push(`too large ${s.name}/${s.asset}`);
+    }
+    for (const [asset, sum] of perAsset) {
+      if (sum !== 0n) problems.push(`asset ${asset} sums to ${sum} atoms, not 0`);
+    }
+    return problems;
+  }
+
+  // ---- snapshot ----
+
+  snapshot(): LedgerSnapshot {
+    const accounts: LedgerSnapshot['accounts'] = [...this.userAccounts()]
+      .map((a): LedgerSnapshot['accounts'][number] => [
+        a.userId,
+        a.asset,
+        a.accountType,
+        formatAtoms(a.available),
+        formatAtoms(a.frozen),
+      ])
+      .sort((x, y) => compareText(x.slice(0, 3).join('\u0000'), y.slice(0, 3).join('\u0000')));
+    const system: LedgerSnapshot['system'] = [...this.systemAccounts()]
+      .map((s): LedgerSnapshot['system'][number] => [s.name, s.asset, formatAtoms(s.balance)])
+      .sort((x, y) => compareText(`${x[0]}\u0000${x[1]}`, `${y[0]}\u0000${y[1]}`));
+    const assets: LedgerSnapshot['assets'] = [...this.assets.entries()]
+      .map(([asset, l]): LedgerSnapshot['assets'][number] => [asset, l.decimals, formatAtoms(l.maxAmount)])
+      .sort((x, y) => compareText(x[0], y[0]));
+    return { accounts, system, assets };
+  }
+
+  static restore(data: LedgerSnapshot): Ledger {
+    const ledger = new Ledger();
+    for (const [userId, asset, type, available, frozen] of data.accounts) {
+      ledger.setAccount(userId, asset, type, { available: atoms(available), frozen: atoms(frozen) });
+    }
+    for (const [name, asset, balance] of data.system) ledger.setSystem(name, asset, atoms(balance));
+    for (const [asset, decimals, maxAmount] of data.assets) {
+      ledger.configureAsset(asset, { decimals, maxAmount: atoms(maxAmount) });
+    }
+    return ledger;
+  }
+}
+
+interface Staged {
+  userId: string;
+  asset: string;
+  accountType: AccountType;
+  balance: Balance;
+  /** A posting touched it (an account only read through the tx is neither applied nor reported). */
+  touched: boolean;
+}
+
+/**
+ * The postings of one command, staged against the ledger. Reads through the tx see the staged balances.
+ * Nothing reaches the ledger until `commit`, which checks every rule first; a tx that is dropped (the
+ * command was rejected) leaves no trace.
+ */
+export class LedgerTx {
+  private readonly postings: {
+    account: AccountRef;
+    asset: string;
+    field: 'available' | 'frozen';
+    delta: Amount;
+  }[] = [];
+  private readonly staged = new Map<string, Staged>();
+  private readonly onCommit: (() => void)[] = [];
+
+  constructor(private readonly ledger: Ledger) {}
+
+  /** Runs `fn` once the postings are applied: a part's own state change that must follow the ledger's. */
+  afterCommit(fn: () => void): void {
+    this.onCommit.push(fn);
+  }
+
+  private stagedOf(userId: string, asset: string, accountType: AccountType): Staged {
+    const key = `${userId}\u0000${asset}\u0000${accountType}`;
+    let s = this.staged.get(key);
+    if (s === undefined) {
+      const current = this.ledger.account(userId, asset, accountType);
+      s = {
+        userId,
+        asset,
+        accountType,
+        balance: { available: current?.available ?? ZERO, frozen: current?.frozen ?? ZERO },
+        touched: false,
+      };
+      this.staged.set(key, s);
+    }
+    return s;
+  }
+
+  user(
+    userId: string,
+    asset: string,
+    accountType: AccountType,
+    field: 'available' | 'frozen',
+    delta: bigint,
+  ) {
+    if (delta === 0n) return;
+    this.postings.push({
+      account: { kind: 'user', userId, accountType },
+      asset,
+      field,
+      delta: delta as Amount,
+    });
+    const s = this.stagedOf(userId, asset, accountType);
+    s.balance[field] = (s.balance[field] + delta) as Amount;
+    s.touched = true;
+  }
+
+  system(name: SystemAccount, asset: string, delta: bigint) {
+    if (delta === 0n) return;
+    this.postings.push({
+      account: { kind: 'system', name },
+      asset,
+      field: 'available',
+      delta: delta as Amount,
+    });
+  }
+
+  /** Moves `amount` from available to frozen (a hold); INSUFFICIENT_BALANCE at once when it is not there. */
+  freeze(userId: string, asset: string, accountType: AccountType, amount: bigint): void {
+    this.requireAvailable(userId, asset, accountType, amount);
+    this.user(userId, asset, accountType, 'available', -amount);
+    this.user(userId, asset, accountType, 'frozen', amount);
+  }
+
+  /** The balance as this tx would leave it so far. */
+  balanceOf(userId: string, asset: string, accountType: AccountType): Balance {
+    return this.stagedOf(userId, asset, accountType).balance;
+  }
+
+  requireAvailable(userId: string, asset: string, accountType: AccountType, amount: bigint): void {
+    if (this.balanceOf(userId, asset, accountType).available < amount) reject('INSUFFICIENT_BALANCE');
+  }
+
+  get size(): number {
+    return this.postings.length;
+  }
+
+  /**
+   * Checks the rules, applies the postings and returns the command's events: one `postings` event and a
+   * `balance` event per touched user account (none when nothing moved). Throws a Rejection when a rule
+   * refuses (nothing applied); throws an Error when the postings do not balance (a bug).
+   */
+  commit(meta: CommandMeta): CoreEvent[] {
+    if (this.postings.length === 0) {
+      for (const fn of this.onCommit) fn();
+      return [];
+    }
+    const perAsset = new Map<string, bigint>();
+    const systemNext = new Map<string, { name: SystemAccount; asset: string; balance: Amount }>();
+    for (const p of this.postings) {
+      perAsset.set(p.asset, (perAsset.get(p.asset) ?? 0n) + p.delta);
+      if (p.account.kind !== 'system') continue;
+      const key = systemKey(p.account.name, p.asset);
+      const s = systemNext.get(key);
+      if (s === undefined) {
+        systemNext.set(key, {
+          name: p.account.name,
+          asset: p.asset,
+          balance: (this.ledger.systemAmount(p.account.name, p.asset) + p.delta) as Amount,
+        });
+      } else {
+        s.balance = (s.balance + p.delta) as Amount;
+      }
+    }
+    for (const [asset, sum] of perAsset) {
+      if (sum !== 0n) throw new Error(`unbalanced postings in ${meta.commandType} for ${asset}`);
+    }
+    const touched = [...this.staged.values()].filter((s) => s.touched);
+    for (const s of touched) {
+      if (s.balance.available < 0n || s.balance.frozen < 0n) reject('INSUFFICIENT_BALANCE');
+      if (s.balance.available > MAX_BALANCE_ATOMS || s.balance.frozen > MAX_BALANCE_ATOMS) {
+        reject('AMOUNT_TOO_LARGE');
+      }
+    }
+    for (const s of systemNext.values()) {
+      if (s.balance > MAX_BALANCE_ATOMS || -s.balance > MAX_BALANCE_ATOMS) reject('AMOUNT_TOO_LARGE');
+    }
+    // Every check passed: apply.
+    for (const s of touched) this.ledger.setAccount(s.userId, s.asset, s.accountType, s.balance);
+    for (const s of systemNext.values()) this.ledger.setSystem(s.name, s.asset, s.balance);
+    for (const fn of this.onCommit) fn();
+
+    const postings: Posting[] = this.postings.map((p) => ({
+      account: p.account,
+      asset: p.asset,
+      field: p.field,
+      delta: formatAtoms(p.delta),
+    }));
+    const events: CoreEvent[] = [{ type: 'postings', ...meta, postings }];
+    for (const s of touched) {
+      events.push({
+        type: 'balance',
+        seq: meta.seq,
+        userId: s.userId,
+        asset: s.asset,
+        accountType: s.accountType,
+        available: formatAtoms(s.balance.available),
+        frozen: formatAtoms(s.balance.frozen),
+      });
+    }
+    return events;
+  }
+}

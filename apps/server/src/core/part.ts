@@ -1,0 +1,56 @@
+// What a product part of the money core is (DESIGN section 3, "Products as parts"): it owns a state
+// slice, executes its own command types, moving money only through the LedgerTx it is given, and brings
+// its snapshot section and its invariants. The state machine (money-state.ts) composes the parts: one
+// sequence, one idempotency table, one snapshot, one state hash. A part never reads another part's state.
+//
+// The contract of `execute`: it validates, stages postings in the tx and registers its own state changes
+// with `tx.afterCommit`, which run only once the ledger has accepted the postings. A part whose work
+// cannot be staged that way (matching mutates the book as it goes) runs every check that can refuse
+// (a Rejection) before its first change, taking the balances it needs through the tx, so the commit
+// cannot refuse afterwards. Any exception that is not a Rejection is a bug and stops the core
+// (fail-stop), never a half-applied command.
+import type { Ledger, LedgerTx } from './ledger/ledger';
+import type { AccountType, Command, CommandReply, CoreEvent } from './types';
+
+export interface ExecContext {
+  seq: number;
+  /** The command's own time (ms). */
+  ts: number;
+  actor: string;
+  /** Read access to balances and asset limits (the tx sees staged balances). */
+  ledger: Ledger;
+}
+
+export interface Execution {
+  /** The postings event's ref (a withdrawal id, a deposit reference, an order id ...). */
+  ref: string;
+  /** Product events beside the ledger's postings and balance events. */
+  events?: CoreEvent[];
+  reply?: CommandReply;
+}
+
+/** An amount a part holds frozen on a user account (for the frozen == holds invariant). */
+export interface HeldAmount {
+  userId: string;
+  asset: string;
+  accountType: AccountType;
+  /** Atoms. */
+  amount: bigint;
+}
+
+export interface CorePart {
+  /** Snapshot section and hash key; stable forever. */
+  readonly name: string;
+  /** The command types this part executes. */
+  readonly commandTypes: readonly Command['type'][];
+  execute(command: Command, tx: LedgerTx, ctx: ExecContext): Execution;
+  /** Drop what the part no longer needs to keep (closed orders ...) older than `horizonTs`. */
+  prune?(horizonTs: number): void;
+  /** Every amount the part holds frozen. */
+  holds(): Iterable<HeldAmount>;
+  /** The part's own consistency rules (beyond frozen == holds); empty when they hold. */
+  violations(): string[];
+  snapshot(): unknown;
+  /** Loads the part's section; the ledger is restored first (a part may need asset limits). */
+  restore(data: unknown, ledger: Ledger): void;
+}

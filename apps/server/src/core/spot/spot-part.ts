@@ -1,0 +1,623 @@
+// The spot part of the money core: markets, their order books and the open orders, with the commands
+// spot.market, spot.place and spot.cancel (docs/spot.md).
+//
+// Money: an accepted order freezes what it can spend on the user's spot account (a buy: price x
+// quantity of the quote at its limit, or at the protection bound for a market buy, or the quote amount;
+// a sell: the base quantity). Each fill moves the frozen funds to the other side and charges each side
+// its fee on what it receives (maker or taker rate, rounded up to the asset's decimals, split 90/10 into
+// fee revenue and the security fund in the same command). Whatever an order has frozen and not spent is
+// released exactly once: when it fills, is cancelled, or (for a buy that filled below its limit, and
+// every immediate-or-cancel order) at the end of the placing command.
+//
+// Order ids are the placing command's seq. Only open orders are kept here; what happened to every order
+// is in the events (order, trade, depth), which the SQL projection records.
+import { formatAtoms } from '../atoms';
+import { compareText, type Ledger, type LedgerTx } from '../ledger/ledger';
+import type { CorePart, ExecContext, Execution, HeldAmount } from '../part';
+import { parseCanonical, reject, requireString } from '../rejection';
+import {
+  type Command,
+  type CoreEvent,
+  SPOT_TIME_IN_FORCE,
+  type SpotCancelReason,
+  type SpotMarketConfig,
+  type SpotOrderEvent,
+  type SpotOrderStatus,
+  type SpotPlace,
+  type SpotTimeInForce,
+} from '../types';
+import { postFee } from '../wallet/wallet-part';
+import { BUY, SELL, type Side } from './order-book';
+import {
+  feeOn,
+  lotsToAtoms,
+  newMarket,
+  notional,
+  parseMarketConfig,
+  priceToTicks,
+  protectedLimit,
+  qtyToLots,
+  type SpotMarket,
+  ticksToPrice,
+} from './spot-market';
+
+const CLIENT_ID_PATTERN = /^[A-Za-z0-9_.:-]{1,64}$/;
+/** Budgets of market buys by quote amount are capped so ticks x lots sums stay exact in a double. */
+const MAX_BUDGET_UNITS = 2 ** 52;
+
+interface OpenOrder {
+  id: number;
+  userId: string;
+  owner: number;
+  symbol: string;
+  side: Side;
+  type: 'limit' | 'market';
+  tif: SpotTimeInForce;
+  /** Limit price in ticks (market orders: their protection bound while the command runs). */
+  priceTicks: number;
+  /** Ordered lots; 0 for a market buy by quote amount. */
+  lots: number;
+  quoteQuantity: bigint;
+  filledLots: number;
+  filledQuote: bigint;
+  fee: bigint;
+  /** What the order still has frozen (quote atoms for a buy, base atoms for a sell). */
+  hold: bigint;
+  clientOrderId: string | undefined;
+  createdTs: number;
+}
+
+/** [orderId, userId, side, type, tif, priceTicks, lots, quoteQty, filledLots, filledQuote, fee, hold, clientOrderId, createdTs] */
+type OrderRow = [
+  number,
+  string,
+  'buy' | 'sell',
+  'limit' | 'market',
+  SpotTimeInForce,
+  number,
+  number,
+  string,
+  number,
+  string,
+  string,
+  string,
+  string | null,
+  number,
+];
+
+export interface SpotSnapshot {
+  /** Per market, sorted by symbol: its configuration and its open orders in price-time priority. */
+  markets: { config: SpotMarketConfig; bids: OrderRow[]; asks: OrderRow[] }[];
+}
+
+/** Collects what one command did, for its events. */
+class Activity {
+  readonly orders = new Map<number, OpenOrder>();
+  readonly closed = new Map<number, { status: SpotOrderStatus; reason: SpotCancelReason | null }>();
+  readonly events: CoreEvent[] = [];
+  readonly bidLevels = new Set<number>();
+  readonly askLevels = new Set<number>();
+  trades = 0;
+
+  touch(o: OpenOrder): void {
+    this.orders.set(o.id, o);
+    (o.side === BUY ? this.bidLevels : this.askLevels).add(o.priceTicks);
+  }
+}
+
+export class SpotPart implements CorePart {
+  readonly name = 'spot';
+  readonly commandTypes = ['spot.market', 'spot.place', 'spot.cancel'] as const;
+  private readonly markets = new Map<string, SpotMarket>();
+  private readonly open = new Map<number, OpenOrder>();
+  /** userId -> clientOrderId -> order id, for the user's open orders. */
+  private readonly clientIds = new Map<string, Map<string, number>>();
+  /** Book owners are small integers: one per user, assigned on first use (not part of the state). */
+  private readonly owners = new Map<string, number>();
+
+  execute(command: Command, tx: LedgerTx, ctx: ExecContext): Execution {
+    switch (command.type) {
+      case 'spot.market':
+        return this.configure(command.payload, ctx.ledger);
+      case 'spot.place':
+        return this.place(command.payload, tx, ctx);
+      case 'spot.cancel': {
+        const { userId, symbol, orderId, clientOrderId } = command.payload;
+        requireString(userId);
+        const m = this.markets.get(requireString(symbol, 32)) ?? reject('MARKET_UNKNOWN');
+        const id = this.resolveId(userId, orderId, clientOrderId);
+        const o = this.open.get(id);
+        if (o === undefined || o.userId !== userId || o.symbol !== m.symbol) reject('ORDER_NOT_FOUND');
+        const act = new Activity();
+        m.book.cancel(o.id);
+        this.close(o, m, tx, act, 'cancelled', 'user');
+        this.emit(m, act, ctx);
+        return {
+          ref: String(o.id),
+          events: act.events,
+          reply: { orderId: String(o.id), status: 'cancelled' },
+        };
+      }
+      default:
+        return reject('INVALID_COMMAND');
+    }
+  }
+
+  // ---- queries ----
+
+  market(symbol: string): SpotMarket | undefined {
+    return this.markets.get(symbol);
+  }
+
+  symbols(): string[] {
+    return [...this.markets.keys()].sort(compareText);
+  }
+
+  /** A user's open orders (all markets, or one), oldest first. */
+  openOrdersOf(userId: string, symbol?: string): SpotOrderEvent[] {
+    const out: SpotOrderEvent[] = [];
+    for (const o of this.open.values()) {
+      if (o.userId !== userId || (symbol !== undefined && o.symbol !== symbol)) continue;
+      const m = this.markets.get(o.symbol);
+      if (m !== undefined) out.push(this.orderEvent(m, o, 'open', null, o.id, o.createdTs));
+    }
+    return out.sort((a, b) => Number(a.orderId) - Number(b.orderId));
+  }
+
+  openOrder(orderId: number): SpotOrderEvent | undefined {
+    const o = this.open.get(orderId);
+    const m = o === undefined ? undefined : this.markets.get(o.symbol);
+    return o === undefined || m === undefined
+      ? undefined
+      : this.orderEvent(m, o, 'open', null, o.id, o.createdTs);
+  }
+
+  /** The best `n` levels of each side, as decimal strings. */
+  depth(symbol: string, n: number): { bids: [string, string][]; asks: [string, string][] } | undefined {
+    const m = this.markets.get(symbol);
+    if (m === undefined) return undefined;
+    const level = ([t, l]: [number, number]): [string, string] => [
+      ticksToPrice(m, t),
+      formatAtoms(lotsToAtoms(m, l)),
+    ];
+    return { bids: m.book.depth(BUY, n).map(level), asks: m.book.depth(SELL, n).map(level) };
+  }
+
+  // ---- commands ----
+
+  private configure(payload: SpotMarketConfig, ledger: Ledger): Execution {
+    const parsed = parseMarketConfig(payload, ledger);
+    const current = this.markets.get(parsed.symbol);
+    if (current === undefined) {
+      this.markets.set(parsed.symbol, newMarket(parsed));
+    } else {
+      const sameUnits =
+        current.base === parsed.base &&
+        current.quote === parsed.quote &&
+        current.tick === parsed.tick &&
+        current.lot === parsed.lot;
+      if (!sameUnits && current.book.size > 0) reject('INVALID_COMMAND');
+      this.markets.set(parsed.symbol, { ...parsed, book: current.book });
+    }
+    return { ref: parsed.symbol };
+  }
+
+  private place(p: SpotPlace, tx: LedgerTx, ctx: ExecContext): Execution {
+    const userId = requireString(p.userId);
+    const m = this.markets.get(requireString(p.symbol, 32)) ?? reject('MARKET_UNKNOWN');
+    if (m.halted) reject('MARKET_HALTED');
+    if (p.side !== 'buy' && p.side !== 'sell') reject('INVALID_COMMAND');
+    if (p.type !== 'limit' && p.type !== 'market') reject('INVALID_COMMAND');
+    const tif: SpotTimeInForce = p.timeInForce ?? (p.type === 'market' ? 'IOC' : 'GTC');
+    if (!(SPOT_TIME_IN_FORCE as readonly string[]).includes(tif)) reject('INVALID_COMMAND');
+    if (p.type === 'market' && tif !== 'IOC') reject('INVALID_COMMAND');
+    const side: Side = p.side === 'buy' ? BUY : SELL;
+    const clientOrderId = p.clientOrderId;
+    if (clientOrderId !== undefined) {
+      if (typeof clientOrderId !== 'string' || !CLIENT_ID_PATTERN.test(clientOrderId))
+        reject('INVALID_COMMAND');
+      if (this.clientIds.get(userId)?.has(clientOrderId)) reject('DUPLICATE_CLIENT_ORDER_ID');
+    }
+    const owner = this.ownerOf(userId);
+
+    // What the order may take from the book and what it freezes for that.
+    let limitTicks: number;
+    let lots: number;
+    let budget = Number.POSITIVE_INFINITY;
+    let quoteQuantity = 0n;
+    let hold: bigint;
+    if (p.type === 'limit') {
+      if (p.quoteQuantity !== undefined) reject('INVALID_COMMAND');
+      limitTicks = priceToTicks(m, p.price);
+      lots = qtyToLots(m, p.quantity);
+      if (lots < m.minLots) reject('BELOW_MIN_QTY');
+      const value = notional(m, limitTicks, lots);
+      if (value < m.minNotional) reject('BELOW_MIN_NOTIONAL');
+      ctx.ledger.checkAmount(m.quote, value);
+      ctx.ledger.checkAmount(m.base, lotsToAtoms(m, lots));
+      hold = side === BUY ? value : lotsToAtoms(m, lots);
+      if (tif === 'POST_ONLY' && m.book.crosses(side, limitTicks)) reject('POST_ONLY_WOULD_TAKE');
+    } else {
+      if (p.price !== undefined) reject('INVALID_COMMAND');
+      const best = m.book.best(side === BUY ? SELL : BUY);
+      if (Number.isNaN(best)) reject('NO_LIQUIDITY');
+      limitTicks = protectedLimit(m, best, side === BUY);
+      if (side === BUY && p.quoteQuantity !== undefined) {
+        if (p.quantity !== undefined) reject('INVALID_COMMAND');
+        quoteQuantity = parseCanonical(p.quoteQuantity, 'positive');
+        ctx.ledger.checkAmount(m.quote, quoteQuantity);
+        if (quoteQuantity < m.minNotional) reject('BELOW_MIN_NOTIONAL');
+        const units = quoteQuantity / m.tickLot;
+        budget = units > BigInt(MAX_BUDGET_UNITS) ? MAX_BUDGET_UNITS : Number(units);
+        lots = Number.MAX_SAFE_INTEGER;
+        hold = quoteQuantity;
+      } else {
+        if (p.quoteQuantity !== undefined) reject('INVALID_COMMAND');
+        lots = qtyToLots(m, p.quantity);
+        if (lots < m.minLots) reject('BELOW_MIN_QTY');
+        if (notional(m, best, lots) < m.minNotional) reject('BELOW_MIN_NOTIONAL');
+        ctx.ledger.checkAmount(m.base, lotsToAtoms(m, lots));
+        hold = side === BUY ? notional(m, limitTicks, lots) : lotsToAtoms(m, lots);
+        ctx.ledger.checkAmount(side === BUY ? m.quote : m.base, hold);
+      }
+    }
+    const holdAsset = side === BUY ? m.quote : m.base;
+    tx.requireAvailable(userId, holdAsset, 'spot', hold);
+    // Nothing below refuses: the funds are there, and every later posting only moves frozen funds.
+    const fok = tif === 'FOK' && !m.book.fillable(side, limitTicks, lots, owner);
+    if (!fok) tx.freeze(userId, holdAsset, 'spot', hold);
+
+    const o: OpenOrder = {
+      id: ctx.seq,
+      userId,
+      owner,
+      symbol: m.symbol,
+      side,
+      type: p.type,
+      tif,
+      priceTicks: limitTicks,
+      lots: p.type === 'market' && quoteQuantity > 0n ? 0 : lots,
+      quoteQuantity,
+      filledLots: 0,
+      filledQuote: 0n,
+      fee: 0n,
+      hold: fok ? 0n : hold,
+      clientOrderId,
+      createdTs: ctx.ts,
+    };
+    const act = new Activity();
+    act.orders.set(o.id, o);
+    if (fok) {
+      // Not entirely fillable now: it ends at once, nothing frozen, nothing traded.
+      this.close(o, m, tx, act, 'cancelled', 'fok');
+    } else {
+      const left = m.book.match(side, limitTicks, lots, owner, budget);
+      this.settle(o, m, tx, act, ctx);
+      if (p.type === 'limit' && left > 0 && tif !== 'IOC') {
+        m.book.rest(o.id, owner, side, limitTicks, left);
+        this.open.set(o.id, o);
+        if (clientOrderId !== undefined) this.clientIdsOf(userId).set(clientOrderId, o.id);
+        act.touch(o);
+        // A buy that filled below its limit froze more than its resting part needs.
+        const needed = side === BUY ? notional(m, limitTicks, left) : lotsToAtoms(m, left);
+        this.release(o, m, tx, o.hold - needed);
+      } else if (p.type === 'market' && quoteQuantity > 0n) {
+        const spentAll = o.filledQuote > 0n && this.budgetExhausted(m, side, limitTicks, o);
+        this.close(
+          o,
+          m,
+          tx,
+          act,
+          spentAll ? 'filled' : 'cancelled',
+          spentAll ? null : this.whyMarketStopped(m, side),
+        );
+      } else if (left === 0) {
+        this.close(o, m, tx, act, 'filled', null);
+      } else {
+        const reason = p.type === 'market' ? this.whyMarketStopped(m, side) : 'ioc';
+        this.close(o, m, tx, act, 'cancelled', reason);
+      }
+    }
+    this.emit(m, act, ctx);
+    const state = act.closed.get(o.id)?.status ?? 'open';
+    return { ref: String(o.id), events: act.events, reply: { orderId: String(o.id), status: state } };
+  }
+
+  /** Applies the book's fills and self-trade cancellations of the last match to both sides' funds. */
+  private settle(taker: OpenOrder, m: SpotMarket, tx: LedgerTx, act: Activity, ctx: ExecContext): void {
+    const r = m.book.result;
+    for (let i = 0; i < r.stp; i++) {
+      const resting = this.open.get(r.stpId[i] as number);
+      if (resting !== undefined) this.close(resting, m, tx, act, 'cancelled', 'stp');
+    }
+    for (let i = 0; i < r.fills; i++) {
+      const maker = this.open.get(r.makerId[i] as number);
+      if (maker === undefined) throw new Error(`fill of unknown order ${r.makerId[i]}`);
+      const ticks = r.priceTicks[i] as number;
+      const lots = r.lots[i] as number;
+      const quote = notional(m, ticks, lots);
+      const base = lotsToAtoms(m, lots);
+      const buyer = taker.side === BUY ? taker : maker;
+      const seller = taker.side === BUY ? maker : taker;
+      const buyerRate = buyer === taker ? m.takerRate : m.makerRate;
+      const sellerRate = seller === taker ? m.takerRate : m.makerRate;
+      const buyerFee = feeOn(base, buyerRate, m.baseDecimals);
+      const sellerFee = feeOn(quote, sellerRate, m.quoteDecimals);
+      // The buyer's frozen quote pays the seller; the seller's frozen base goes to the buyer.
+      tx.user(buyer.userId, m.quote, 'spot', 'frozen', -quote);
+      tx.user(seller.userId, m.quote, 'spot', 'available', quote - sellerFee);
+      tx.user(seller.userId, m.base, 'spot', 'frozen', -base);
+      tx.user(buyer.userId, m.base, 'spot', 'available', base - buyerFee);
+      postFee(tx, m.base, buyerFee, m.baseDecimals);
+      postFee(tx, m.quote, sellerFee, m.quoteDecimals);
+      buyer.hold -= quote;
+      seller.hold -= base;
+      buyer.fee += buyerFee;
+      seller.fee += sellerFee;
+      for (const o of [maker, taker]) {
+        o.filledLots += lots;
+        o.filledQuote += quote;
+      }
+      act.touch(maker);
+      act.trades += 1;
+      act.events.push({
+        type: 'spot.trade',
+        seq: ctx.seq,
+        tradeId: `${ctx.seq}-${act.trades}`,
+        symbol: m.symbol,
+        price: ticksToPrice(m, ticks),
+        qty: formatAtoms(base),
+        quoteQty: formatAtoms(quote),
+        takerSide: taker.side === BUY ? 'buy' : 'sell',
+        makerOrderId: String(maker.id),
+        takerOrderId: String(taker.id),
+        makerUserId: maker.userId,
+        takerUserId: taker.userId,
+        makerFee: formatAtoms(maker === buyer ? buyerFee : sellerFee),
+        takerFee: formatAtoms(taker === buyer ? buyerFee : sellerFee),
+        ts: ctx.ts,
+      });
+      if ((r.makerLeft[i] as number) === 0) this.close(maker, m, tx, act, 'filled', null);
+    }
+  }
+
+  /** Ends an order: releases what it still has frozen, forgets it, records its final state. */
+  private close(
+    o: OpenOrder,
+    m: SpotMarket,
+    tx: LedgerTx,
+    act: Activity,
+    status: SpotOrderStatus,
+    reason: SpotCancelReason | null,
+  ): void {
+    this.release(o, m, tx, o.hold);
+    if (this.open.delete(o.id)) {
+      (o.side === BUY ? act.bidLevels : act.askLevels).add(o.priceTicks);
+      if (o.clientOrderId !== undefined) this.clientIds.get(o.userId)?.delete(o.clientOrderId);
+    }
+    act.orders.set(o.id, o);
+    act.closed.set(o.id, { status, reason });
+  }
+
+  private release(o: OpenOrder, m: SpotMarket, tx: LedgerTx, amount: bigint): void {
+    if (amount <= 0n) return;
+    const asset = o.side === BUY ? m.quote : m.base;
+    tx.user(o.userId, asset, 'spot', 'frozen', -amount);
+    tx.user(o.userId, asset, 'spot', 'available', amount);
+    o.hold -= amount;
+  }
+
+  /** A market buy by quote amount stopped because the rest of its budget cannot pay one more lot. */
+  private budgetExhausted(m: SpotMarket, side: Side, limitTicks: number, o: OpenOrder): boolean {
+    const best = m.book.best(side === BUY ? SELL : BUY);
+    if (Number.isNaN(best) || best > limitTicks) return false;
+    return o.hold < notional(m, best, 1);
+  }
+
+  /** A market order stopped with quantity left: the book ran dry, or the rest is beyond the protection band. */
+  private whyMarketStopped(m: SpotMarket, side: Side): SpotCancelReason {
+    return Number.isNaN(m.book.best(side === BUY ? SELL : BUY)) ? 'no_liquidity' : 'protection';
+  }
+
+  /** The command's order, trade and depth events: every touched order's state, every changed level. */
+  private emit(m: SpotMarket, act: Activity, ctx: ExecContext): void {
+    for (const o of act.orders.values()) {
+      const end = act.closed.get(o.id);
+      act.events.push(this.orderEvent(m, o, end?.status ?? 'open', end?.reason ?? null, ctx.seq, ctx.ts));
+    }
+    const level =
+      (side: Side) =>
+      (t: number): [string, string] => [
+        ticksToPrice(m, t),
+        formatAtoms(lotsToAtoms(m, m.book.levelLots(side, t))),
+      ];
+    if (act.bidLevels.size > 0 || act.askLevels.size > 0) {
+      act.events.push({
+        type: 'spot.depth',
+        seq: ctx.seq,
+        symbol: m.symbol,
+        bids: [...act.bidLevels].sort((a, b) => b - a).map(level(BUY)),
+        asks: [...act.askLevels].sort((a, b) => a - b).map(level(SELL)),
+      });
+    }
+  }
+
+  private orderEvent(
+    m: SpotMarket,
+    o: OpenOrder,
+    status: SpotOrderStatus,
+    reason: SpotCancelReason | null,
+    seq: number,
+    ts: number,
+  ): SpotOrderEvent {
+    const byQuote = o.type === 'market' && o.quoteQuantity > 0n;
+    return {
+      type: 'spot.order',
+      seq,
+      orderId: String(o.id),
+      userId: o.userId,
+      symbol: m.symbol,
+      side: o.side === BUY ? 'buy' : 'sell',
+      orderType: o.type,
+      timeInForce: o.tif,
+      price: o.type === 'limit' ? ticksToPrice(m, o.priceTicks) : null,
+      quantity: byQuote ? null : formatAtoms(lotsToAtoms(m, o.lots)),
+      quoteQuantity: byQuote ? formatAtoms(o.quoteQuantity) : null,
+      filledQty: formatAtoms(lotsToAtoms(m, o.filledLots)),
+      filledQuote: formatAtoms(o.filledQuote),
+      fee: formatAtoms(o.fee),
+      feeAsset: o.side === BUY ? m.base : m.quote,
+      status,
+      cancelReason: reason,
+      clientOrderId: o.clientOrderId ?? null,
+      createdTs: o.createdTs,
+      ts,
+    };
+  }
+
+  private resolveId(userId: string, orderId: unknown, clientOrderId: unknown): number {
+    if (orderId !== undefined) {
+      if (typeof orderId !== 'string' || !/^\d{1,15}$/.test(orderId)) reject('ORDER_NOT_FOUND');
+      return Number(orderId);
+    }
+    if (typeof clientOrderId !== 'string') reject('INVALID_COMMAND');
+    return this.clientIds.get(userId)?.get(clientOrderId) ?? reject('ORDER_NOT_FOUND');
+  }
+
+  private ownerOf(userId: string): number {
+    let n = this.owners.get(userId);
+    if (n === undefined) {
+      n = this.owners.size + 1;
+      this.owners.set(userId, n);
+    }
+    return n;
+  }
+
+  private clientIdsOf(userId: string): Map<string, number> {
+    let map = this.clientIds.get(userId);
+    if (map === undefined) {
+      map = new Map();
+      this.clientIds.set(userId, map);
+    }
+    return map;
+  }
+
+  // ---- invariants, holds, snapshot ----
+
+  *holds(): Generator<HeldAmount> {
+    for (const o of this.open.values()) {
+      const m = this.markets.get(o.symbol);
+      if (m !== undefined) {
+        yield {
+          userId: o.userId,
+          asset: o.side === BUY ? m.quote : m.base,
+          accountType: 'spot',
+          amount: o.hold,
+        };
+      }
+    }
+  }
+
+  violations(): string[] {
+    const problems: string[] = [];
+    for (const o of this.open.values()) {
+      const m = this.markets.get(o.symbol);
+      if (m === undefined) {
+        problems.push(`order ${o.id} on unknown market ${o.symbol}`);
+        continue;
+      }
+      const left = m.book.lotsOf(o.id);
+      if (left <= 0) problems.push(`open order ${o.id} is not in the book`);
+      if (o.filledLots + left !== o.lots) problems.push(`order ${o.id}: filled + resting != ordered`);
+      const needed = o.side === BUY ? notional(m, o.priceTicks, left) : lotsToAtoms(m, left);
+      if (o.hold !== needed) problems.push(`order ${o.id}: holds ${o.hold}, needs ${needed}`);
+    }
+    for (const m of this.markets.values()) {
+      if (m.book.size !== [...this.open.values()].filter((o) => o.symbol === m.symbol).length) {
+        problems.push(`book ${m.symbol} holds orders the part does not know`);
+      }
+      const bid = m.book.best(BUY);
+      const ask = m.book.best(SELL);
+      if (bid >= ask) problems.push(`book ${m.symbol} is crossed: ${bid} >= ${ask}`);
+    }
+    return problems;
+  }
+
+  snapshot(): SpotSnapshot {
+    const row = (m: SpotMarket, o: OpenOrder): OrderRow => [
+      o.id,
+      o.userId,
+      o.side === BUY ? 'buy' : 'sell',
+      o.type,
+      o.tif,
+      o.priceTicks,
+      o.lots,
+      formatAtoms(o.quoteQuantity),
+      o.filledLots,
+      formatAtoms(o.filledQuote),
+      formatAtoms(o.fee),
+      formatAtoms(o.hold),
+      o.clientOrderId ?? null,
+      o.createdTs,
+    ];
+    const side = (m: SpotMarket, s: Side) =>
+      [...m.book.orders(s)].map((e) => {
+        const o = this.open.get(e.id);
+        if (o === undefined) throw new Error(`book order ${e.id} unknown`);
+        return row(m, o);
+      });
+    return {
+      markets: this.symbols().map((symbol) => {
+        const m = this.markets.get(symbol) as SpotMarket;
+        return { config: m.config, bids: side(m, BUY), asks: side(m, SELL) };
+      }),
+    };
+  }
+
+  restore(data: unknown, ledger: Ledger): void {
+    const { markets } = data as SpotSnapshot;
+    for (const { config, bids, asks } of markets) {
+      const m = newMarket(parseMarketConfig(config, ledger));
+      this.markets.set(m.symbol, m);
+      for (const r of [...bids, ...asks]) {
+        const [
+          id,
+          userId,
+          side,
+          type,
+          tif,
+          priceTicks,
+          lots,
+          quoteQty,
+          filledLots,
+          filledQuote,
+          fee,
+          hold,
+          cid,
+          createdTs,
+        ] = r;
+        const o: OpenOrder = {
+          id,
+          userId,
+          owner: this.ownerOf(userId),
+          symbol: m.symbol,
+          side: side === 'buy' ? BUY : SELL,
+          type,
+          tif,
+          priceTicks,
+          lots,
+          quoteQuantity: parseCanonical(quoteQty, 'nonNegative'),
+          filledLots,
+          filledQuote: parseCanonical(filledQuote, 'nonNegative'),
+          fee: parseCanonical(fee, 'nonNegative'),
+          hold: parseCanonical(hold, 'nonNegative'),
+          clientOrderId: cid ?? undefined,
+          createdTs,
+        };
+        m.book.rest(o.id, o.owner, o.side, o.priceTicks, o.lots - o.filledLots);
+        this.open.set(o.id, o);
+        if (o.clientOrderId !== undefined) this.clientIdsOf(userId).set(o.clientOrderId, o.id);
+      }
+    }
+  }
+}
