@@ -310,11 +310,22 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (a
       ...money,
       ...user,
     },
-    async (request, reply) =>
-      reply.ok(
-        await withdrawals.cancel(currentUserId(request), request.params.id),
-        'success.withdrawalCancelled',
-      ),
+    async (request, reply) => {
+      const userId = currentUserId(request);
+      const { id } = request.params;
+      const data = await withIdempotency(
+        ctx.db,
+        {
+          userId,
+          route: 'cancelWithdrawal',
+          key: idempotencyKey(request),
+          body: { id: id.toString() },
+          now: ctx.clock.now(),
+        },
+        () => withdrawals.cancel(userId, id),
+      );
+      return reply.ok(data, 'success.withdrawalCancelled');
+    },
   );
 
   app.post(
