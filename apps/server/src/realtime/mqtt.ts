@@ -149,7 +149,8 @@ export async function createEmbeddedBroker(options: EmbeddedBrokerOptions): Prom
     for (const client of [...(clientsOf.get(userId) ?? [])]) {
       const login = loginOf.get(client);
       if (!login || !sessionIds.has(login.sessionId)) continue;
-      // Forgotten now, so nothing more is routed to it while the close completes.
+      // close() ends the connection and its subscriptions now; forgetting it keeps the index exact even
+      // before aedes reports the disconnect.
       forget(client);
       client.close();
       closed += 1;
