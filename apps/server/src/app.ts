@@ -93,7 +93,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const outbox = new OutboxSender(db, clock, (msg) => app.log.info(msg));
   const sender =
     opts.sender ?? (config.SMTP_URL ? new SmtpSender(config.SMTP_URL, config.MAIL_FROM, outbox) : outbox);
-  const sessions = new SessionService(db, config, clock);
+  const sessions = new SessionService(db, config, clock, {
+    onError: (err, context) => app.log.error({ err }, context),
+  });
+  // Runs before the database closes (onClose hooks run in reverse): writes pending last-seen times.
+  app.addHook('onClose', async () => sessions.close());
   const codes = new CodeService(db, config, clock, sender, secret);
   const accounts = new AccountService(db, clock, sessions, codes);
   const operators = new OperatorService(db, clock, sessions);
@@ -141,7 +145,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   await app.register(accountRoutes, { accounts, sessions, config });
   await app.register(codeRoutes, { codes, db, config });
-  await app.register(deviceRoutes, { db, clock });
+  await app.register(deviceRoutes, { db, clock, sessions });
   await app.register(operatorRoutes, { operators, sessions, config });
   await app.register(commonRoutes, { db, config, clock });
   if (config.DEV_OUTBOX_API) await app.register(outboxRoutes, { db });

@@ -26,6 +26,8 @@ export const configSchema = z.object({
 
   ACCESS_TOKEN_TTL_SECONDS: int(14 * 24 * 3600),
   REFRESH_TOKEN_TTL_SECONDS: int(30 * 24 * 3600),
+  /** Tokens kept in memory for session checks (live sessions and refused tokens); least recent go first. */
+  SESSION_CACHE_MAX: z.coerce.number().int().min(1).default(100_000),
 
   RATE_LIMIT_LOGIN_PER_MINUTE: int(10),
   RATE_LIMIT_REGISTER_PER_MINUTE: int(5),

@@ -30,6 +30,8 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx.close());
 
+const sha = (s: string) => createHash('sha256').update(s).digest('hex');
+
 const refresh = (refreshToken: unknown) =>
   call<{ satoken: string; refreshToken: string; expiresIn: number; refreshExpiresIn: number }>(ctx.app, {
     method: 'POST',
@@ -102,7 +104,6 @@ describe('login', () => {
     const snapshot = await dbSnapshot(ctx.db);
     expect(snapshot).not.toContain(d.satoken);
     expect(snapshot).not.toContain(d.refreshToken);
-    const sha = (s: string) => createHash('sha256').update(s).digest('hex');
     const [row] = await ctx.db
       .select()
       .from(sessions)
@@ -286,11 +287,11 @@ describe('refresh', () => {
     expect(n.expiresIn).toBe(ctx.config.ACCESS_TOKEN_TTL_SECONDS);
     expect(await tokenState(ctx.app, n.satoken)).toBe('ok');
     expect(await tokenState(ctx.app, d.satoken)).toBe('AUTH_TOKEN_INVALID');
-    expectError(await refresh(d.refreshToken), 401, 'AUTH_REFRESH_INVALID');
-    // The new refresh token works once too.
+    // The new refresh token works too (once: presenting it again is reuse, below).
     const again = await refresh(n.refreshToken);
     expect(again.status).toBe(200);
-    expectError(await refresh(n.refreshToken), 401, 'AUTH_REFRESH_INVALID');
+    expect(await tokenState(ctx.app, n.satoken)).toBe('AUTH_TOKEN_INVALID');
+    expect(await tokenState(ctx.app, again.body.data.satoken)).toBe('ok');
     // Still one session for the device.
     const devices = await call<unknown[]>(ctx.app, {
       method: 'GET',
@@ -300,7 +301,40 @@ describe('refresh', () => {
     expect(devices.body.data.filter((x) => (x as { current: boolean }).current)).toHaveLength(1);
   });
 
-  it('a refresh token used twice at the same time works exactly once', async () => {
+  it('reusing a retired refresh token revokes its whole family: current access and refresh tokens die', async () => {
+    const d = await loginOk(ctx.app, {
+      username: alice.account,
+      password: alice.password,
+      deviceId: 'refresh-reuse',
+    });
+    const other = await loginOk(ctx.app, {
+      username: alice.account,
+      password: alice.password,
+      deviceId: 'refresh-reuse-other',
+    });
+    const first = await refresh(d.refreshToken);
+    expect(first.status).toBe(200);
+    const second = await refresh(first.body.data.refreshToken);
+    expect(second.status).toBe(200);
+    const current = second.body.data;
+    expect(await tokenState(ctx.app, current.satoken)).toBe('ok');
+    // The first refresh token, two rotations old, shows up again: stolen or leaked.
+    expectError(await refresh(d.refreshToken), 401, 'AUTH_REFRESH_INVALID');
+    expect(await tokenState(ctx.app, current.satoken)).toBe('AUTH_TOKEN_REVOKED');
+    expectError(await refresh(current.refreshToken), 401, 'AUTH_REFRESH_INVALID');
+    const [row] = await ctx.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.refreshHash, sha(current.refreshToken)));
+    expect(row?.revokeReason).toBe('refresh_reused');
+    // Only that family: the user's other device is untouched.
+    expect(await tokenState(ctx.app, other.satoken)).toBe('ok');
+    // The middle generation is a retired token too: still 401, nothing else happens.
+    expectError(await refresh(first.body.data.refreshToken), 401, 'AUTH_REFRESH_INVALID');
+    expect(await tokenState(ctx.app, other.satoken)).toBe('ok');
+  });
+
+  it('a refresh token sent several times at once rotates exactly once', async () => {
     const d = await loginOk(ctx.app, {
       username: alice.account,
       password: alice.password,
@@ -314,7 +348,9 @@ describe('refresh', () => {
     const winners = results.filter((r) => r.status === 200);
     expect(winners).toHaveLength(1);
     for (const r of results.filter((x) => x.status !== 200)) expectError(r, 401, 'AUTH_REFRESH_INVALID');
-    expect(await tokenState(ctx.app, winners[0]?.body.data.satoken ?? '')).toBe('ok');
+    // app.inject handles these one after another, so the later two arrive after the rotation: that is
+    // reuse and ends the session (the truly interleaved case below keeps the winner).
+    expect(await tokenState(ctx.app, winners[0]?.body.data.satoken ?? '')).toBe('AUTH_TOKEN_REVOKED');
   });
 
   it('interleaved refreshes of one token (service level, truly concurrent) rotate once', async () => {

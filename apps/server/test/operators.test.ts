@@ -237,6 +237,22 @@ describe('first password change', () => {
     });
     expectError(crossed, 401, 'AUTH_REFRESH_INVALID');
   });
+
+  it('reusing a retired operator refresh token revokes that session: its current tokens die too', async () => {
+    const opRefresh = (refreshToken: string) =>
+      call<{ satoken: string; refreshToken: string }>(ctx.app, {
+        method: 'POST',
+        url: '/api/admin/auth/refreshToken',
+        payload: { refreshToken },
+      });
+    const res = await opLogin('admin', adminPassword, { 'user-agent': 'op-reuse' });
+    const rotated = await opRefresh(res.body.data.refreshToken);
+    expect(rotated.status).toBe(200);
+    expect((await me(rotated.body.data.satoken)).status).toBe(200);
+    expectError(await opRefresh(res.body.data.refreshToken), 401, 'AUTH_REFRESH_INVALID');
+    expectError(await me(rotated.body.data.satoken), 401, 'AUTH_TOKEN_REVOKED');
+    expectError(await opRefresh(rotated.body.data.refreshToken), 401, 'AUTH_REFRESH_INVALID');
+  });
 });
 
 describe('operators', () => {

@@ -2,10 +2,10 @@
 // local Mosquitto (127.0.0.1:1883). Mosquitto here is a plain broker without our ACLs, so that test only
 // proves the server publishes each user's messages to that user's topic.
 import { connect as netConnect } from 'node:net';
-import mqtt, { type MqttClient } from 'mqtt';
+import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maySubscribe, mqttTopics, noTopicOwnership } from '@/realtime/mqtt';
-import { createTestApp, registerAndLogin, type TestContext } from './helpers';
+import { auth, b64, call, createTestApp, loginOk, registerAndLogin, type TestContext } from './helpers';
 import { baseUrl } from './realtime-ws-client';
 
 const MOSQUITTO = { host: '127.0.0.1', port: 1883 };
@@ -66,6 +66,29 @@ describe('embedded broker over ws', () => {
     clients.push(client);
     return client;
   };
+  /** Connects and reports the CONNACK's session-present flag. */
+  const connectWithAck = (options: IClientOptions) =>
+    new Promise<{ client: MqttClient; sessionPresent: boolean }>((resolve, reject) => {
+      const client = mqtt.connect(url, {
+        keepalive: 5,
+        reconnectPeriod: 0,
+        protocolVersion: 4,
+        connectTimeout: 3000,
+        ...options,
+      });
+      clients.push(client);
+      client.once('connect', (connack) => resolve({ client, sessionPresent: connack.sessionPresent }));
+      client.once('error', reject);
+    });
+  const closedWithin = (client: MqttClient, ms: number) =>
+    new Promise<boolean>((resolve) => {
+      if (!client.connected) return resolve(true);
+      const timer = setTimeout(() => resolve(false), ms);
+      client.once('close', () => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
 
   beforeAll(async () => {
     ctx = await createTestApp();
@@ -125,22 +148,80 @@ describe('embedded broker over ws', () => {
     expect(got).toEqual([]);
   });
 
-  it('disconnects a client whose session was revoked (periodic re-check)', async () => {
+  it('client ids are per user: another user with the same id neither takes over nor learns of the session', async () => {
+    const clientId = `shared-${a.id}`;
+    const first = await connectWithAck({ username: a.id, password: a.token, clientId, clean: false });
+    expect(first.sessionPresent).toBe(false);
+    await first.client.subscribeAsync(mqttTopics.user(a.id), { qos: 1 });
+    // B picks A's client id, asking for the persistent session behind it.
+    const probe = await connectWithAck({ username: b.id, password: b.token, clientId, clean: false });
+    expect(probe.sessionPresent).toBe(false);
+    expect(await closedWithin(first.client, 300)).toBe(false);
+    const message = received(first.client, mqttTopics.user(a.id));
+    ctx.app.realtime.publishUser(a.id, 'USER_STATUS', { still: 'here' });
+    expect(JSON.parse(await message)).toEqual({ type: 'USER_STATUS', data: { still: 'here' } });
+    probe.client.end(true);
+    // A's own reconnect with that id does find A's session (and replaces A's older connection).
+    const again = await connectWithAck({ username: a.id, password: a.token, clientId, clean: false });
+    expect(again.sessionPresent).toBe(true);
+    expect(await closedWithin(first.client, 3000)).toBe(true);
+    again.client.end(true);
+  });
+
+  it('revoking a session disconnects its MQTT clients at once (password change from another session)', async () => {
+    const user = await registerAndLogin(ctx.app);
+    const id = user.user.id;
+    const sessionA = await loginOk(ctx.app, {
+      username: user.account,
+      password: user.password,
+      deviceId: 'mqtt-a-0001',
+    });
+    const sessionB = await loginOk(ctx.app, {
+      username: user.account,
+      password: user.password,
+      deviceId: 'mqtt-b-0001',
+    });
+    const onA = await connectAs(id, sessionA.satoken);
+    const onB = await connectAs(id, sessionB.satoken);
+    await onA.subscribeAsync(mqttTopics.user(id));
+    await onB.subscribeAsync(mqttTopics.user(id));
+    const gotA: string[] = [];
+    onA.on('message', (_t, p) => gotA.push(p.toString()));
+    const closed = closedWithin(onA, 3000);
+    const changed = await call(ctx.app, {
+      method: 'POST',
+      url: '/api/user/updatePwd',
+      headers: auth(sessionB.satoken),
+      payload: {
+        oldPassword: b64(user.password),
+        newPassword: b64('Changed-123'),
+        confirmPassword: b64('Changed-123'),
+      },
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    // No re-check: the revocation itself disconnects A.
+    expect(await closed).toBe(true);
+    const toB = received(onB, mqttTopics.user(id));
+    ctx.app.realtime.publishUser(id, 'OWNCOIN', { after: 'revoke' });
+    expect(JSON.parse(await toB)).toEqual({ type: 'OWNCOIN', data: { after: 'revoke' } });
+    expect(gotA).toEqual([]);
+
+    // Logout too.
+    const closedB = closedWithin(onB, 3000);
+    await call(ctx.app, { method: 'POST', url: '/api/user/logout', headers: auth(sessionB.satoken) });
+    expect(await closedB).toBe(true);
+  });
+
+  it('disconnects a client whose session expired (periodic re-check)', async () => {
     const user = await registerAndLogin(ctx.app);
     const client = await connectAs(user.user.id, user.token);
     await client.subscribeAsync(mqttTopics.user(user.user.id));
-    const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
     await ctx.app.realtime.recheckMqttSessions();
     expect(client.connected).toBe(true);
-    const logout = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/user/logout',
-      headers: { satoken: user.token },
-    });
-    expect(logout.statusCode).toBe(200);
+    const closed = closedWithin(client, 3000);
+    ctx.clock.advance(ctx.config.ACCESS_TOKEN_TTL_SECONDS * 1000);
     await ctx.app.realtime.recheckMqttSessions();
-    await closed;
-    expect(client.connected).toBe(false);
+    expect(await closed).toBe(true);
   });
 
   it('ACL function: exact own topics; merchant and chat topics only when owned', async () => {

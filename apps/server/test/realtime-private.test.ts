@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_SUBPROTOCOL } from '@/realtime/realtime-plugin';
-import { createTestApp, registerAndLogin, type TestContext } from './helpers';
+import { auth, b64, call, createTestApp, loginOk, registerAndLogin, type TestContext } from './helpers';
 import { baseUrl, openWs } from './realtime-ws-client';
 
 let ctx: TestContext;
@@ -87,18 +87,123 @@ describe('private websocket', () => {
     theirs.close();
   });
 
-  it('closes the channel with 4401 after the session is revoked (periodic re-check)', async () => {
+  it('a password change from session B closes session A’s socket at once; no OWNCOIN reaches it', async () => {
+    const user = await registerAndLogin(ctx.app);
+    const sessionA = await loginOk(ctx.app, {
+      username: user.account,
+      password: user.password,
+      deviceId: 'device-a-0001',
+    });
+    const sessionB = await loginOk(ctx.app, {
+      username: user.account,
+      password: user.password,
+      deviceId: 'device-b-0001',
+    });
+    const id = user.user.id;
+    const onA = await openWs(`${url}/ws/coin/${id}`, [AUTH_SUBPROTOCOL, sessionA.satoken]);
+    const onB = await openWs(`${url}/ws/coin/${id}`, [AUTH_SUBPROTOCOL, sessionB.satoken]);
+    await onA.next((f) => f.type === 'USER_STATUS');
+    await onB.next((f) => f.type === 'USER_STATUS');
+    const changed = await call(ctx.app, {
+      method: 'POST',
+      url: '/api/user/updatePwd',
+      headers: auth(sessionB.satoken),
+      payload: {
+        oldPassword: b64(user.password),
+        newPassword: b64('Changed-123'),
+        confirmPassword: b64('Changed-123'),
+      },
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    // No clock advance, no re-check tick: the revocation itself closes the socket.
+    expect(ctx.app.realtime.privateHub.connectionCount(id)).toBe(1);
+    await onA.until(() => onA.closeCode, 3000);
+    expect(onA.closeCode).toBe(4401);
+    const framesBefore = onA.frames.length;
+    const result = await ctx.app.core.submit({
+      id: randomUUID(),
+      actor: 'test',
+      ts: ctx.clock.now().getTime(),
+      type: 'deposit.credit',
+      payload: { userId: id, asset: 'USDT', amount: '7', ref: 'after-revoke' },
+    });
+    expect(result.ok).toBe(true);
+    // B, the session that changed the password, keeps its socket and gets the event; A got nothing more.
+    await onB.next((f) => f.type === 'OWNCOIN');
+    expect(onA.frames.slice(framesBefore)).toEqual([]);
+    onB.close();
+  });
+
+  it('logout, device removal and a new login on the same device close the old socket at once', async () => {
+    const user = await registerAndLogin(ctx.app);
+    const id = user.user.id;
+    const signIn = (deviceId: string) =>
+      loginOk(ctx.app, { username: user.account, password: user.password, deviceId });
+    const keeper = await signIn('keeper-0001');
+    const open = async (token: string) => {
+      const c = await openWs(`${url}/ws/coin/${id}`, [AUTH_SUBPROTOCOL, token]);
+      await c.next((f) => f.type === 'USER_STATUS');
+      return c;
+    };
+
+    const loggedOut = await signIn('logout-0001');
+    const c1 = await open(loggedOut.satoken);
+    await call(ctx.app, { method: 'POST', url: '/api/user/logout', headers: auth(loggedOut.satoken) });
+    await c1.until(() => c1.closeCode, 3000);
+    expect(c1.closeCode).toBe(4401);
+
+    const removed = await signIn('removed-0001');
+    const c2 = await open(removed.satoken);
+    const devices = await call<Array<{ id: string; current: boolean }>>(ctx.app, {
+      method: 'GET',
+      url: '/api/mjkj-web/coin/member/getLoginDevice',
+      headers: auth(removed.satoken),
+    });
+    const removedId = devices.body.data.find((d) => d.current)?.id;
+    await call(ctx.app, {
+      method: 'POST',
+      url: `/api/mjkj-web/coin/member/deleteDevice/${removedId}`,
+      headers: auth(keeper.satoken),
+    });
+    await c2.until(() => c2.closeCode, 3000);
+    expect(c2.closeCode).toBe(4401);
+
+    const replaced = await signIn('replaced-0001');
+    const c3 = await open(replaced.satoken);
+    await signIn('replaced-0001');
+    await c3.until(() => c3.closeCode, 3000);
+    expect(c3.closeCode).toBe(4401);
+
+    // A refresh keeps the session (and its socket): only the token changed.
+    const refreshed = await signIn('refreshed-0001');
+    const c4 = await open(refreshed.satoken);
+    const r = await call(ctx.app, {
+      method: 'POST',
+      url: '/api/user/refreshToken',
+      payload: { refreshToken: refreshed.refreshToken },
+    });
+    expect(r.status).toBe(200);
+    ctx.clock.advance(61_000);
+    (ctx.app.realtime.privateHub as unknown as { tick(): void }).tick();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(c4.closeCode).toBeUndefined();
+    c4.close();
+  });
+
+  it('closes the channel with 4401 once the session expires (periodic re-check)', async () => {
     const user = await registerAndLogin(ctx.app);
     const c = await openWs(`${url}/ws/coin/${user.user.id}`, [AUTH_SUBPROTOCOL, user.token]);
     await c.next((f) => f.type === 'USER_STATUS');
-    const logout = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/user/logout',
-      headers: { satoken: user.token },
-    });
-    expect(logout.statusCode).toBe(200);
     // Drive the hub's periodic check directly instead of waiting 25 s.
     ctx.clock.advance(61_000);
+    (ctx.app.realtime.privateHub as unknown as { tick(): void }).tick();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(c.closeCode).toBeUndefined();
+    ctx.clock.advance(ctx.config.ACCESS_TOKEN_TTL_SECONDS * 1000);
+    // A client message first, so the socket is not also idle by the jumped clock.
+    const seen = c.frames.length;
+    c.send({ type: 'HEARTBEAT' });
+    await c.next((f) => f.type === 'PING', 3000, seen);
     (ctx.app.realtime.privateHub as unknown as { tick(): void }).tick();
     await c.until(() => c.closeCode, 3000);
     expect(c.closeCode).toBe(4401);

@@ -16,6 +16,7 @@ import {
   expectRejected,
   latestCode,
   login,
+  loginOk,
   registerUser,
   rowCount,
   type TestContext,
@@ -225,6 +226,71 @@ describe('rate limits behind a trusted proxy (TRUST_PROXY=1)', () => {
       .orderBy(desc(loginLogs.id))
       .limit(1);
     expect(last?.ip).toBe('203.0.113.6');
+  });
+});
+
+describe('money and upload limits are per user, not per token', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ RATE_LIMIT_MONEY_PER_MINUTE: String(LIMIT) });
+  });
+  afterAll(async () => ctx.close());
+
+  const signIn = (u: Awaited<ReturnType<typeof registerUser>>, deviceId: string) =>
+    loginOk(ctx.app, { username: u.account, password: u.password, deviceId }).then((d) => d.satoken);
+  // Bodies are empty: 400 after the limiter has counted the request; which route does not matter.
+  const moneyCalls = [
+    { method: 'POST' as const, url: '/api/asset/transferFunds', payload: {} },
+    { method: 'GET' as const, url: '/api/mjkj-web/coin/wallet/trans' },
+    { method: 'POST' as const, url: '/api/mjkj-web/coin/assets/withdrawal', payload: {} },
+    { method: 'POST' as const, url: '/api/withdraw/submit', payload: {} },
+    { method: 'POST' as const, url: '/api/texchange/currencyExchange', payload: {} },
+  ];
+  const money = (token: string, i: number) =>
+    call(ctx.app, { ...moneyCalls[i % moneyCalls.length], headers: { satoken: token } });
+
+  it('two sessions of one user share one budget across the money routes', async () => {
+    const u = await registerUser(ctx.app);
+    const first = await signIn(u, 'limit-dev-1');
+    const second = await signIn(u, 'limit-dev-2');
+    const statuses: number[] = [];
+    for (let i = 0; i < LIMIT; i++) statuses.push((await money(i % 2 === 0 ? first : second, i)).status);
+    expect(statuses).toEqual(Array(LIMIT).fill(400));
+    for (let i = 0; i < moneyCalls.length; i++) {
+      expectRateLimited(await money(second, i));
+      expectRateLimited(await money(first, i));
+    }
+    // A third login gets no fresh budget either.
+    expectRateLimited(await money(await signIn(u, 'limit-dev-3'), 0));
+    // Another user has their own.
+    const other = await registerUser(ctx.app);
+    expect((await money(await signIn(other, 'limit-dev-1'), 0)).status).toBe(400);
+  });
+
+  it('both upload paths share one budget per user', async () => {
+    const u = await registerUser(ctx.app);
+    const tokens = [await signIn(u, 'upload-dev-1'), await signIn(u, 'upload-dev-2')];
+    const paths = ['/api/common/upload/OSS', '/api/mjkj-web/cgform-api/upload/file'];
+    const up = (i: number) =>
+      call(ctx.app, { method: 'POST', url: paths[i % 2] ?? '', headers: { satoken: tokens[i % 2] ?? '' } });
+    for (let i = 0; i < LIMIT; i++) expect((await up(i)).status).not.toBe(429);
+    expectRateLimited(await up(0));
+    expectRateLimited(await up(1));
+  });
+
+  it('requests without a valid session are limited per address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < LIMIT + 1; i++) {
+      const res = await call(ctx.app, {
+        ...moneyCalls[0],
+        headers: { satoken: `nobody-${i}` },
+        remoteAddress: '192.0.2.50',
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([...Array(LIMIT).fill(401), 429]);
+    const elsewhere = await call(ctx.app, { ...moneyCalls[0], remoteAddress: '192.0.2.51' });
+    expect(elsewhere.status).toBe(401);
   });
 });
 

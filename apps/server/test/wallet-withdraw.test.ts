@@ -302,6 +302,31 @@ describe('review and cancel', () => {
     expect(spot(ctx.app, u.userId, 'USDT')).toEqual({ available: '100', frozen: '0' });
   });
 
+  it('a cancel repeated with its Idempotency-Key gets the first result; the key is bound to that id', async () => {
+    const { u, id } = await pending();
+    const cancel = (withdrawalId: string, key: string) =>
+      call(ctx.app, {
+        method: 'POST',
+        url: `${API}/assets/cancelWithdrawal/${withdrawalId}`,
+        headers: { ...auth(u.token), 'idempotency-key': key },
+      });
+    const first = await cancel(id, 'cancel-key-1');
+    expect(first.status).toBe(200);
+    expect(first.body.data).toEqual({ id, status: 3 });
+    const again = await cancel(id, 'cancel-key-1');
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect(spot(ctx.app, u.userId, 'USDT')).toEqual({ available: '100', frozen: '0' });
+    // Without the key (or with a new one) a second cancel is still refused: it is cancelled already.
+    expectError(await cancel(id, 'cancel-key-2'), 409, 'WALLET_WITHDRAW_STATE');
+    // The same key for another withdrawal is a reuse.
+    const other = await withdraw(ctx.app, u.token, publicKey, usdt('20'));
+    const otherId = (other.body.data as { id: string }).id;
+    expectError(await cancel(otherId, 'cancel-key-1'), 409, 'IDEMPOTENCY_KEY_REUSED');
+    // A refused cancel frees its key: the state error above did not stick to cancel-key-2.
+    expect((await cancel(otherId, 'cancel-key-2')).status).toBe(200);
+  });
+
   it('operator routes refuse user tokens and anonymous calls; the queue lists rows with accounts', async () => {
     const { u, id } = await pending();
     for (const url of ['/api/admin/withdrawals', '/api/admin/recharges']) {

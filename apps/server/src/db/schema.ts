@@ -93,6 +93,20 @@ export const sessions = pgTable(
   ],
 );
 
+/**
+ * Refresh tokens a rotation retired, by hash, with the session they belonged to: presenting one again is
+ * token reuse (theft, or a leaked copy) and revokes that session. Rows older than the refresh TTL are pruned.
+ */
+export const sessionRetiredRefresh = pgTable(
+  'session_retired_refresh',
+  {
+    refreshHash: text('refresh_hash').primaryKey(),
+    sessionId: bigint('session_id', { mode: 'bigint' }).notNull(),
+    retiredAt: ts('retired_at').notNull(),
+  },
+  (t) => [index('session_retired_refresh_at_idx').on(t.retiredAt)],
+);
+
 export const loginLogs = pgTable(
   'login_logs',
   {

@@ -1,7 +1,14 @@
 // MQTT 3.1.1 for per-user live messages (DESIGN sections 4 and 6). Embedded: an aedes broker served over
 // websocket at /mqtt, where clients log in with (user id, session token), may subscribe only to their own
 // topics and may never publish. With MQTT_URL the server only publishes, to that external broker.
+//
+// Client ids are namespaced per user: the broker keys a connection by `<userId>/<client id>`, so two
+// users choosing the same client id never meet (no takeover of another user's connection, and no
+// session-present answer that would reveal another user's session). Each client belongs to the session
+// it logged in with; revoking that session disconnects it at once (disconnectSessions).
 import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import mqtt from 'mqtt';
 
@@ -52,24 +59,48 @@ function authError(message: string): AuthenticateError {
   return Object.assign(new Error(message), { returnCode: 5 }) as AuthenticateError;
 }
 
+/** The broker-side id of a client: the client's own id inside its user's namespace. */
+export function namespacedClientId(userId: string, clientId: string): string {
+  return `${userId}/${clientId}`;
+}
+
 export interface EmbeddedBrokerOptions {
-  /** Resolves when `token` is a live user session of `userId`, rejects otherwise. */
-  checkUserToken(userId: string, token: string): Promise<void>;
+  /** The id of the live user session of `userId` behind `token`; rejects otherwise. */
+  authenticateUser(userId: string, token: string): Promise<bigint>;
+  /** Whether a session (by id) is still live. */
+  isSessionLive(sessionId: bigint): Promise<boolean>;
   ownership(): TopicOwnership;
-  /** Sessions of connected clients are re-checked this often; revoked ones are disconnected. */
+  /** Sessions of connected clients are re-checked this often (expiry); revocations act at once. */
   sessionCheckMs?: number;
 }
 
 export interface EmbeddedBroker {
   broker: Aedes;
+  /** Serves one connection (a websocket stream). */
+  handle(stream: Duplex, request: IncomingMessage): void;
   publisher: LivePublisher;
   /** Re-checks every connected client's session now (the timer does this periodically). */
   recheckSessions(): Promise<void>;
+  /** Disconnects the user's clients that logged in with these sessions; returns how many. */
+  disconnectSessions(userId: string, sessionIds: ReadonlySet<bigint>): number;
+}
+
+interface ClientLogin {
+  userId: string;
+  sessionId: bigint;
 }
 
 export async function createEmbeddedBroker(options: EmbeddedBrokerOptions): Promise<EmbeddedBroker> {
-  const userOf = new Map<Client, string>();
-  const tokenOf = new Map<Client, string>();
+  const loginOf = new Map<Client, ClientLogin>();
+  const clientsOf = new Map<string, Set<Client>>();
+  const forget = (client: Client) => {
+    const login = loginOf.get(client);
+    if (!login) return;
+    loginOf.delete(client);
+    const set = clientsOf.get(login.userId);
+    set?.delete(client);
+    if (set?.size === 0) clientsOf.delete(login.userId);
+  };
   const broker = await Aedes.createBroker({
     authenticate(client, username, password, done) {
       const userId = username ?? '';
@@ -78,17 +109,25 @@ export async function createEmbeddedBroker(options: EmbeddedBrokerOptions): Prom
         done(authError('bad credentials'), false);
         return;
       }
-      options.checkUserToken(userId, token).then(
-        () => {
-          userOf.set(client, userId);
-          tokenOf.set(client, token);
+      options.authenticateUser(userId, token).then(
+        (sessionId) => {
+          // aedes registers the client (taking over an older connection with the same id) and looks up
+          // its persistent session only after this callback, under this id.
+          client.id = namespacedClientId(userId, client.id);
+          loginOf.set(client, { userId, sessionId });
+          let set = clientsOf.get(userId);
+          if (!set) {
+            set = new Set();
+            clientsOf.set(userId, set);
+          }
+          set.add(client);
           done(null, true);
         },
         () => done(authError('not authorized'), false),
       );
     },
     authorizeSubscribe(client, subscription, done) {
-      const userId = userOf.get(client);
+      const userId = loginOf.get(client)?.userId;
       if (userId === undefined) {
         done(null, null);
         return;
@@ -104,19 +143,28 @@ export async function createEmbeddedBroker(options: EmbeddedBrokerOptions): Prom
       else done(null);
     },
   });
-  broker.on('clientDisconnect', (client) => {
-    userOf.delete(client);
-    tokenOf.delete(client);
-  });
+  broker.on('clientDisconnect', forget);
+  const disconnectSessions = (userId: string, sessionIds: ReadonlySet<bigint>) => {
+    let closed = 0;
+    for (const client of [...(clientsOf.get(userId) ?? [])]) {
+      const login = loginOf.get(client);
+      if (!login || !sessionIds.has(login.sessionId)) continue;
+      // close() ends the connection and its subscriptions now; forgetting it keeps the index exact even
+      // before aedes reports the disconnect.
+      forget(client);
+      client.close();
+      closed += 1;
+    }
+    return closed;
+  };
   const recheckSessions = async () => {
+    const bySession = new Map<bigint, string>();
+    for (const login of loginOf.values()) bySession.set(login.sessionId, login.userId);
     await Promise.all(
-      [...userOf.entries()].map(([client, userId]) =>
-        options.checkUserToken(userId, tokenOf.get(client) ?? '').catch(() => {
-          userOf.delete(client);
-          tokenOf.delete(client);
-          client.close();
-        }),
-      ),
+      [...bySession].map(async ([sessionId, userId]) => {
+        const live = await options.isSessionLive(sessionId).catch(() => true);
+        if (!live) disconnectSessions(userId, new Set([sessionId]));
+      }),
     );
   };
   const timer = setInterval(() => void recheckSessions(), options.sessionCheckMs ?? 60_000);
@@ -141,7 +189,12 @@ export async function createEmbeddedBroker(options: EmbeddedBrokerOptions): Prom
       return new Promise<void>((resolve) => broker.close(() => resolve()));
     },
   };
-  return { broker, publisher, recheckSessions };
+  const handle = (stream: Duplex, request: IncomingMessage) => {
+    const client = broker.handle(stream, request);
+    // Also when the connection dies between authentication and registration (no clientDisconnect then).
+    stream.once('close', () => forget(client));
+  };
+  return { broker, handle, publisher, recheckSessions, disconnectSessions };
 }
 
 /** Publishes to an external broker (MQTT_URL); that broker owns client authentication and ACLs. */

@@ -1,6 +1,7 @@
 // Private per-user websockets (/ws/coin/{userId}). The token was checked before the upgrade; here the
-// hub keeps liveness (HEARTBEAT out, PING/pong in), re-checks the session now and then, and fans a
-// user's events out to all of that user's sockets with one serialization.
+// hub keeps liveness (HEARTBEAT out, PING/pong in) and fans a user's events out to all of that user's
+// sockets with one serialization. Each socket belongs to one session: a revocation closes that session's
+// sockets at once (closeSessions, driven by the session signal); a periodic re-check catches expiry.
 import type { WebSocket } from 'ws';
 
 export const PRIVATE_EVENT_TYPES = ['USER_STATUS', 'OWNCOIN', 'SETTLEMENT', 'POSITION'] as const;
@@ -16,15 +17,15 @@ export interface PrivateHubOptions {
   idleMs: number;
   /** Session re-check period. */
   sessionCheckMs: number;
-  /** Resolves when the session behind the token is still live, rejects otherwise. */
-  checkSession(token: string, userId: string): Promise<void>;
+  /** Whether the session (by id) is still live; a refresh keeps it live, a revocation or expiry does not. */
+  isSessionLive(sessionId: bigint): Promise<boolean>;
   now(): number;
 }
 
 interface PrivateConnection {
   socket: WebSocket;
   userId: string;
-  token: string;
+  sessionId: bigint;
   lastSeen: number;
   lastSessionCheck: number;
 }
@@ -45,9 +46,15 @@ export class PrivateHub {
     return n;
   }
 
-  attach(socket: WebSocket, userId: string, token: string): void {
+  attach(socket: WebSocket, userId: string, sessionId: bigint): void {
     const now = this.options.now();
-    const connection: PrivateConnection = { socket, userId, token, lastSeen: now, lastSessionCheck: now };
+    const connection: PrivateConnection = {
+      socket,
+      userId,
+      sessionId,
+      lastSeen: now,
+      lastSessionCheck: now,
+    };
     let set = this.byUser.get(userId);
     if (!set) {
       set = new Set();
@@ -77,6 +84,21 @@ export class PrivateHub {
       sent += 1;
     }
     return sent;
+  }
+
+  /** Closes (4401) the user's sockets that belong to these sessions; returns how many. */
+  closeSessions(userId: string, sessionIds: ReadonlySet<bigint>): number {
+    const set = this.byUser.get(userId);
+    if (!set) return 0;
+    let closed = 0;
+    for (const connection of [...set]) {
+      if (!sessionIds.has(connection.sessionId)) continue;
+      // Detached now, not on the close handshake: no event may reach a revoked session's socket.
+      this.detach(connection);
+      connection.socket.close(CLOSE_SESSION_ENDED, 'session ended');
+      closed += 1;
+    }
+    return closed;
   }
 
   close(): void {
@@ -134,9 +156,14 @@ export class PrivateHub {
         connection.socket.ping();
         if (now - connection.lastSessionCheck >= this.options.sessionCheckMs) {
           connection.lastSessionCheck = now;
-          this.options.checkSession(connection.token, connection.userId).catch(() => {
-            connection.socket.close(CLOSE_SESSION_ENDED, 'session ended');
-          });
+          this.options.isSessionLive(connection.sessionId).then(
+            (live) => {
+              if (!live) this.closeSessions(connection.userId, new Set([connection.sessionId]));
+            },
+            () => {
+              // The check itself failed (database unavailable): keep the socket, try again next period.
+            },
+          );
         }
       }
     }

@@ -12,7 +12,7 @@ import type { AreaPluginOptions } from '@/area-plugin';
 import { ACCOUNT_TYPE_CODES } from '@/core/types';
 import { users } from '@/db/schema';
 import { AppError } from '@/lib/app-error';
-import { tokenFrom } from '@/modules/auth/auth-plugin';
+import { currentSession, tokenFrom } from '@/modules/auth/auth-plugin';
 import { DepthRegistry } from './depth-book';
 import { MarketStreams } from './market-streams';
 import {
@@ -83,10 +83,15 @@ export const realtimePlugin = fp<AreaPluginOptions>(
     const sessions = app.services.sessions;
     const allowedOrigins = parseAllowedOrigins(config.WS_ALLOWED_ORIGINS);
 
-    const checkUserToken = async (userId: string, token: string) => {
+    /** The session of a user's token; 401 AppErrors for a bad token, 403 for another user's. */
+    const authenticateUser = async (userId: string, token: string | undefined) => {
       const session = await sessions.resolve(token, 'user');
-      if (String(session.principalId) !== userId) throw new AppError('FORBIDDEN');
+      if (!/^\d{1,20}$/.test(userId) || String(session.principalId) !== userId) {
+        throw new AppError('FORBIDDEN');
+      }
+      return session;
     };
+    const isSessionLive = (sessionId: bigint) => sessions.isLive(sessionId);
 
     await app.register(websocket, {
       options: {
@@ -108,14 +113,20 @@ export const realtimePlugin = fp<AreaPluginOptions>(
     let ownership: TopicOwnership = noTopicOwnership;
     let live: LivePublisher;
     let recheckMqttSessions = async () => {};
+    let disconnectMqttSessions = (_userId: string, _sessionIds: ReadonlySet<bigint>) => 0;
     if (config.MQTT_URL) {
       live = createExternalPublisher(config.MQTT_URL, (err) => app.log.warn({ err }, 'mqtt publisher error'));
     } else {
-      const embedded = await createEmbeddedBroker({ checkUserToken, ownership: () => ownership });
+      const embedded = await createEmbeddedBroker({
+        authenticateUser: async (userId, token) => (await authenticateUser(userId, token)).id,
+        isSessionLive,
+        ownership: () => ownership,
+      });
       live = embedded.publisher;
       recheckMqttSessions = embedded.recheckSessions;
+      disconnectMqttSessions = embedded.disconnectSessions;
       app.get('/mqtt', { websocket: true, onRequest: checkOrigin }, (socket, request) => {
-        embedded.broker.handle(createWebSocketStream(socket), request.raw);
+        embedded.handle(createWebSocketStream(socket), request.raw);
       });
     }
 
@@ -165,21 +176,33 @@ export const realtimePlugin = fp<AreaPluginOptions>(
       heartbeatMs: 25_000,
       idleMs: 75_000,
       sessionCheckMs: 60_000,
-      checkSession: (token, userId) => checkUserToken(userId, token),
+      isSessionLive,
       now: () => clock.now().getTime(),
     });
+
+    // A revoked session's sockets close at once, whatever revoked it (logout, password change, device
+    // removal, a new login on the device, refresh-token reuse) and whichever process did.
+    unsubscribers.push(
+      sessions.onSessionChange((event) => {
+        if (event.kind !== 'revoked' || event.principalType !== 'user') return;
+        const ids = new Set(event.sessionIds.map((id) => BigInt(id)));
+        privateHub.closeSessions(event.principalId, ids);
+        disconnectMqttSessions(event.principalId, ids);
+      }),
+    );
 
     const privateAuth = async (request: FastifyRequest) => {
       await checkOrigin(request);
       const { userId } = request.params as { userId: string };
-      const session = await sessions.resolve(upgradeToken(request), 'user');
-      if (!/^\d{1,20}$/.test(userId) || String(session.principalId) !== userId)
-        throw new AppError('FORBIDDEN');
+      request.session = await authenticateUser(userId, upgradeToken(request));
     };
 
     app.get('/ws/coin/:userId', { websocket: true, onRequest: privateAuth }, async (socket, request) => {
       const { userId } = request.params as { userId: string };
-      privateHub.attach(socket, userId, upgradeToken(request) ?? '');
+      const session = currentSession(request);
+      privateHub.attach(socket, userId, session.id);
+      // Revoked between the upgrade check and now: the signal found no socket to close.
+      if (!(await sessions.isLive(session.id))) privateHub.closeSessions(userId, new Set([session.id]));
       const [row] = await database.db
         .select({ isMerchant: users.isMerchant })
         .from(users)

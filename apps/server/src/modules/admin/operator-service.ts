@@ -73,7 +73,7 @@ export class OperatorService {
     const ok = row ? await verifyPassword(row.passwordHash, password) : await verifyAgainstDummy(password);
     if (!row || !ok) throw new AppError('AUTH_INVALID_CREDENTIALS');
     if (row.disabled) throw new AppError('AUTH_ACCOUNT_DISABLED');
-    const tokens = await this.db.transaction(async (tx) => {
+    const tokens = await this.sessions.transaction(async (tx) => {
       const issued = await this.sessions.issue('operator', row.id, client, tx);
       await appendAudit(
         tx,
@@ -112,7 +112,7 @@ export class OperatorService {
       ]);
     }
     const passwordHash = await hashPassword(newPassword);
-    await this.db.transaction(async (tx) => {
+    await this.sessions.transaction(async (tx) => {
       await tx.update(operators).set({ passwordHash, mustChangePassword: false }).where(eq(operators.id, id));
       await this.sessions.revokeOthers('operator', id, sessionId, 'password_changed', tx);
       await appendAudit(

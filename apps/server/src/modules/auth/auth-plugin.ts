@@ -1,20 +1,26 @@
 // Authentication: the session token may come in `Authorization: Bearer`, `satoken` or `Blade-Auth`
 // (DESIGN section 5). Routes opt in with `preValidation: app.requireUser` or `app.requireOperator(roles)`:
 // after the rate limiters (onRequest), so rejected tokens still count, and before validation, so a caller
-// without a valid session gets 401, not field errors.
+// without a valid session gets 401, not field errors. Per-user rate limits key with `app.userRateKey`.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '@/lib/app-error';
 import type { OperatorRole } from '@/modules/admin/operator-roles';
-import type { SessionRow } from './session-repository';
+import type { SessionPrincipal } from './session-cache';
 import type { SessionService } from './session-service';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    session: SessionRow | null;
+    session: SessionPrincipal | null;
   }
   interface FastifyInstance {
     requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /**
+     * Rate-limit key of a per-user limit (`keyGenerator`): `user:<id>` for a live user session, so all
+     * of a user's tokens share one budget; `ip:<address>` for anonymous or refused tokens. The rate
+     * limiter runs before `requireUser`, so the session is resolved here (from memory).
+     */
+    userRateKey(request: FastifyRequest): Promise<string>;
     requireOperator(
       roles: readonly OperatorRole[],
       opts?: { allowPendingPasswordChange?: boolean },
@@ -38,7 +44,7 @@ export function currentUserId(request: FastifyRequest): bigint {
   return request.session.principalId;
 }
 
-export function currentSession(request: FastifyRequest): SessionRow {
+export function currentSession(request: FastifyRequest): SessionPrincipal {
   if (!request.session) throw new AppError('AUTH_REQUIRED');
   return request.session;
 }
@@ -55,6 +61,10 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, opt
   app.decorateRequest('session', null);
   app.decorate('requireUser', async (request: FastifyRequest) => {
     request.session = await opts.sessions.resolve(tokenFrom(request), 'user');
+  });
+  app.decorate('userRateKey', async (request: FastifyRequest) => {
+    const session = await opts.sessions.peek(tokenFrom(request), 'user');
+    return session ? `user:${session.principalId}` : `ip:${request.ip}`;
   });
   app.decorate(
     'requireOperator',

@@ -1,11 +1,19 @@
-// Sessions table access. One row per signed-in device of a principal (user or operator).
-import { and, desc, eq, isNull, ne } from 'drizzle-orm';
+// Sessions table access. One row per signed-in device of a principal (user or operator), plus the hashes
+// of refresh tokens that rotations retired (reuse detection).
+import { and, desc, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
-import { sessions } from '@/db/schema';
+import { sessionRetiredRefresh, sessions } from '@/db/schema';
 
 export type PrincipalType = 'user' | 'operator';
 export type SessionRow = typeof sessions.$inferSelect;
 export type NewSession = typeof sessions.$inferInsert;
+/** What a revocation reports, so the caller can drop the sessions from memory and announce them. */
+export type RevokedSession = Pick<SessionRow, 'id' | 'principalType' | 'principalId'>;
+const revokedColumns = {
+  id: sessions.id,
+  principalType: sessions.principalType,
+  principalId: sessions.principalId,
+};
 
 export async function insertSession(db: Executor, row: NewSession): Promise<SessionRow> {
   const [created] = await db.insert(sessions).values(row).returning();
@@ -23,8 +31,25 @@ export async function findByRefreshHash(db: Executor, refreshHash: string): Prom
   return row;
 }
 
-export async function touchSession(db: Executor, id: bigint, at: Date): Promise<void> {
-  await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));
+export async function findById(db: Executor, id: bigint): Promise<SessionRow | undefined> {
+  const [row] = await db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
+  return row;
+}
+
+/** Moves last-seen times forward, many sessions in one statement (never backwards). */
+export async function touchSessions(
+  db: Executor,
+  seen: ReadonlyArray<{ id: bigint; at: Date }>,
+): Promise<void> {
+  if (seen.length === 0) return;
+  const values = sql.join(
+    seen.map((s) => sql`(${s.id.toString()}::bigint, ${s.at.toISOString()}::timestamptz)`),
+    sql`, `,
+  );
+  await db.execute(
+    sql`update ${sessions} set last_seen_at = v.seen from (values ${values}) as v(id, seen)
+        where ${sessions.id} = v.id and ${sessions.lastSeenAt} < v.seen`,
+  );
 }
 
 /**
@@ -45,11 +70,17 @@ export async function rotateTokens(
   return rows.length > 0;
 }
 
-export async function revokeSession(db: Executor, id: bigint, at: Date, reason: string): Promise<void> {
-  await db
+export async function revokeSession(
+  db: Executor,
+  id: bigint,
+  at: Date,
+  reason: string,
+): Promise<RevokedSession[]> {
+  return db
     .update(sessions)
     .set({ revokedAt: at, revokeReason: reason })
-    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
+    .returning(revokedColumns);
 }
 
 /**
@@ -63,7 +94,7 @@ export async function revokeLive(
   at: Date,
   reason: string,
   scope: { deviceKey?: string; keepId?: bigint } = {},
-): Promise<void> {
+): Promise<RevokedSession[]> {
   const conditions = [
     eq(sessions.principalType, principalType),
     eq(sessions.principalId, principalId),
@@ -71,10 +102,11 @@ export async function revokeLive(
   ];
   if (scope.deviceKey !== undefined) conditions.push(eq(sessions.deviceKey, scope.deviceKey));
   if (scope.keepId !== undefined) conditions.push(ne(sessions.id, scope.keepId));
-  await db
+  return db
     .update(sessions)
     .set({ revokedAt: at, revokeReason: reason })
-    .where(and(...conditions));
+    .where(and(...conditions))
+    .returning(revokedColumns);
 }
 
 export async function listLive(
@@ -119,4 +151,32 @@ export async function findOwn(
 
 export async function renameSession(db: Executor, id: bigint, deviceName: string): Promise<void> {
   await db.update(sessions).set({ deviceName }).where(eq(sessions.id, id));
+}
+
+/** Remembers a refresh token a rotation replaced (by hash), for reuse detection. */
+export async function retireRefresh(
+  db: Executor,
+  refreshHash: string,
+  sessionId: bigint,
+  at: Date,
+): Promise<void> {
+  await db
+    .insert(sessionRetiredRefresh)
+    .values({ refreshHash, sessionId, retiredAt: at })
+    .onConflictDoNothing();
+}
+
+/** The session a retired refresh token belonged to, if it is a retired one. */
+export async function findRetiredRefresh(db: Executor, refreshHash: string): Promise<bigint | undefined> {
+  const [row] = await db
+    .select({ sessionId: sessionRetiredRefresh.sessionId })
+    .from(sessionRetiredRefresh)
+    .where(eq(sessionRetiredRefresh.refreshHash, refreshHash))
+    .limit(1);
+  return row?.sessionId;
+}
+
+/** Forgets retired refresh tokens older than `before` (their sessions could not be refreshed anyway). */
+export async function pruneRetiredRefresh(db: Executor, before: Date): Promise<void> {
+  await db.delete(sessionRetiredRefresh).where(lt(sessionRetiredRefresh.retiredAt, before));
 }

@@ -8,11 +8,14 @@ import { AppError } from '@/lib/app-error';
 import type { Clock } from '@/lib/clock';
 import { currentSession, currentUserId } from '@/modules/auth/auth-plugin';
 import * as sessionRepo from '@/modules/auth/session-repository';
+import type { SessionService } from '@/modules/auth/session-service';
 import { pageLoginLogs } from '@/modules/user/user-repository';
 
 export interface DeviceRoutesOptions {
   db: Executor;
   clock: Clock;
+  /** Revocations go through the session service: it drops the session from memory and closes its sockets. */
+  sessions: SessionService;
 }
 
 /** Largest bigserial id; a longer id names no session (and must not reach the database as an overflow). */
@@ -24,7 +27,10 @@ const tags = ['member'];
 const security = [{ satoken: [] }];
 const base = '/api/mjkj-web/coin/member';
 
-export const deviceRoutes: FastifyPluginAsyncZod<DeviceRoutesOptions> = async (app, { db, clock }) => {
+export const deviceRoutes: FastifyPluginAsyncZod<DeviceRoutesOptions> = async (
+  app,
+  { db, clock, sessions },
+) => {
   app.get(
     `${base}/getLoginLog`,
     {
@@ -57,7 +63,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<DeviceRoutesOptions> = async (a
     { schema: { tags, summary: 'Signed-in devices', security }, preValidation: app.requireUser },
     async (request, reply) => {
       const me = currentSession(request);
-      const rows = await sessionRepo.listLive(db, 'user', currentUserId(request));
+      const rows = await sessions.listLive('user', currentUserId(request));
       const now = clock.now().getTime();
       return reply.ok(
         rows
@@ -86,7 +92,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<DeviceRoutesOptions> = async (a
       const row =
         id === undefined ? undefined : await sessionRepo.findOwn(db, 'user', currentUserId(request), id);
       if (!row) throw new AppError('DEVICE_NOT_FOUND');
-      await sessionRepo.revokeSession(db, row.id, clock.now(), 'device_removed');
+      await sessions.revoke(row.id, 'device_removed');
       return reply.ok(null, 'success.deviceRemoved');
     },
   );

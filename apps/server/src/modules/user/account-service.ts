@@ -109,7 +109,7 @@ export class AccountService {
       await this.logLogin(user.id, body.type, 'disabled', client);
       throw new AppError('AUTH_ACCOUNT_DISABLED');
     }
-    const tokens = await this.db.transaction(async (tx) => {
+    const tokens = await this.sessions.transaction(async (tx) => {
       const issued = await this.sessions.issue('user', user.id, client, tx);
       await this.logLogin(user.id, body.type, null, client, tx);
       return issued;
@@ -160,7 +160,7 @@ export class AccountService {
       ]);
     }
     const passwordHash = await hashPassword(input.newPassword);
-    await this.db.transaction(async (tx) => {
+    await this.sessions.transaction(async (tx) => {
       await users.updateUser(tx, userId, { passwordHash, updatedAt: this.clock.now() });
       await this.sessions.revokeOthers('user', userId, sessionId, 'password_changed', tx);
     });
@@ -182,7 +182,7 @@ export class AccountService {
     await this.codes.consume({ channel, target: input.target, purpose: 'reset' }, input.code);
     if (!user) throw new AppError('CODE_INVALID');
     const passwordHash = await hashPassword(input.password);
-    await this.db.transaction(async (tx) => {
+    await this.sessions.transaction(async (tx) => {
       await users.updateUser(tx, user.id, { passwordHash, updatedAt: this.clock.now() });
       await this.sessions.revokeOthers('user', user.id, undefined, 'password_reset', tx);
     });

@@ -21,6 +21,12 @@ const secured = [{ satoken: [] }];
 export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (app, opts) => {
   await app.register(multipart, { limits: { fileSize: opts.maxBytes, files: 1, fields: 5, parts: 6 } });
 
+  // One budget per user for both upload paths (keyed by the session's user, not the token or address).
+  const uploadLimit = app.rateLimit({
+    max: opts.rateLimitPerMinute,
+    timeWindow: 60_000,
+    keyGenerator: app.userRateKey,
+  });
   for (const path of ['/api/common/upload/OSS', '/api/mjkj-web/cgform-api/upload/file']) {
     app.post(
       path,
@@ -30,7 +36,8 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (a
           summary: 'Upload an image (PNG, JPEG, WEBP, GIF; checked by content)',
           security: secured,
         },
-        config: { rateLimit: { max: opts.rateLimitPerMinute, timeWindow: 60_000 } },
+        config: { rateLimit: false },
+        onRequest: uploadLimit,
         preValidation: app.requireUser,
       },
       async (request, reply) => {

@@ -1,10 +1,9 @@
 // The user-facing wallet calls of spec section 7 (paths are the spec's). Thin: validate, call a
 // service, reply. Contract: docs/wallet-api.md.
 import { add, isZero, mul, parseAmount, ZERO } from '@coin/shared/money';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUserId, tokenFrom } from '@/modules/auth/auth-plugin';
+import { currentUserId } from '@/modules/auth/auth-plugin';
 import { amountString, coinString, fmt } from './amounts';
 import type { BalanceService } from './balance-service';
 import { BILL_KINDS, type BillService } from './bill-service';
@@ -40,13 +39,15 @@ const timeInput = z
 export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (app, opts) => {
   const { ctx, balances, deposits, withdrawals, exchange, bills, crypto } = opts;
   const user = { preValidation: app.requireUser };
-  const money = {
-    rateLimit: {
-      max: ctx.config.RATE_LIMIT_MONEY_PER_MINUTE,
-      timeWindow: 60_000,
-      keyGenerator: (request: FastifyRequest) => tokenFrom(request) ?? request.ip,
-    },
-  };
+  // One budget per user (DESIGN section 8) shared by every money-moving write: keyed by the session's
+  // user, so more logins or alternating spellings (two withdrawal paths, two transfer forms) do not
+  // multiply it. Runs before requireUser, as the limiters do: refused tokens count against the address.
+  const moneyLimit = app.rateLimit({
+    max: ctx.config.RATE_LIMIT_MONEY_PER_MINUTE,
+    timeWindow: 60_000,
+    keyGenerator: app.userRateKey,
+  });
+  const money = { config: { rateLimit: false as const }, onRequest: moneyLimit };
 
   // ---------- balances ----------
   app.get(
@@ -181,7 +182,7 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (a
           body: z.strictObject({ coin: coinString, amount: amountString }),
           security: secured,
         },
-        config: money,
+        ...money,
         ...user,
       },
       async (request, reply) => {
@@ -227,7 +228,7 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (a
         }),
         security: secured,
       },
-      config: money,
+      ...money,
       ...user,
     },
     async (request, reply) => {
@@ -287,7 +288,7 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (a
           body: encryptedBodySchema,
           security: secured,
         },
-        config: money,
+        ...money,
         ...user,
       },
       async (request, reply) => {
@@ -307,14 +308,25 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (a
         params: z.object({ id: z.coerce.bigint().positive() }),
         security: secured,
       },
-      config: money,
+      ...money,
       ...user,
     },
-    async (request, reply) =>
-      reply.ok(
-        await withdrawals.cancel(currentUserId(request), request.params.id),
-        'success.withdrawalCancelled',
-      ),
+    async (request, reply) => {
+      const userId = currentUserId(request);
+      const { id } = request.params;
+      const data = await withIdempotency(
+        ctx.db,
+        {
+          userId,
+          route: 'cancelWithdrawal',
+          key: idempotencyKey(request),
+          body: { id: id.toString() },
+          now: ctx.clock.now(),
+        },
+        () => withdrawals.cancel(userId, id),
+      );
+      return reply.ok(data, 'success.withdrawalCancelled');
+    },
   );
 
   app.post(
@@ -355,7 +367,7 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (a
         body: z.strictObject({ from: coinString, to: coinString, amount: amountString }),
         security: secured,
       },
-      config: money,
+      ...money,
       ...user,
     },
     async (request, reply) =>
@@ -375,7 +387,7 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (a
         body: z.strictObject(transferFields),
         security: secured,
       },
-      config: money,
+      ...money,
       ...user,
     },
     async (request, reply) =>
@@ -393,7 +405,7 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (a
         querystring: z.object(transferFields),
         security: secured,
       },
-      config: money,
+      ...money,
       ...user,
     },
     async (request, reply) =>
