@@ -95,8 +95,10 @@ const DEFAULTS = {
 /** A readable, bounded error text: the database's own message first (drizzle wraps it in "Failed query"). */
 export function describeError(err: unknown): string {
   if (err instanceof Error) {
-    const cause = err.cause instanceof Error ? err.cause.message : undefined;
-    const text = cause ? `${cause} (${err.message.split('\n')[0] ?? ''})` : err.message;
+    // The wrapper's message repeats the whole SQL statement: the cause (with PostgreSQL's detail) says it.
+    const source = err.cause instanceof Error ? err.cause : err;
+    const detail = (source as { detail?: unknown }).detail;
+    const text = typeof detail === 'string' && detail ? `${source.message}: ${detail}` : source.message;
     return text.slice(0, 1000);
   }
   return String(err).slice(0, 1000);
