@@ -15,6 +15,7 @@ import { corePlugin } from './journal/core-plugin';
 import { AppError } from './lib/app-error';
 import { loadAppSecret } from './lib/app-secret';
 import { type Clock, systemClock } from './lib/clock';
+import { DatabaseCheck, healthReport } from './lib/health';
 import { maskUrl } from './lib/log-redact';
 import { marketPlugin } from './market/market-plugin';
 import { consolePlugin } from './modules/admin/console-plugin';
@@ -134,12 +135,21 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(authPlugin, { sessions, operatorAccess: (id) => operators.accessOf(id) });
 
+  // HTTP 200 with status 'degraded' and its reasons in the body when something is wrong: the process
+  // answers, and a monitor reads the body (docs/api.md). The database is asked at most once a second.
+  const databaseCheck = new DatabaseCheck(() => database.db.execute('select 1'));
   app.get(
     '/api/health',
-    { schema: { tags: ['system'], summary: 'Liveness and database check' } },
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Liveness: ok or degraded (with reasons), database check, bill projection lag',
+      },
+    },
     async (_request, reply) => {
-      await database.db.execute('select 1');
-      return reply.ok({ status: 'ok', database: database.kind });
+      const projection =
+        app.hasDecorator('wallet') && app.hasDecorator('core') ? app.wallet.projection.status() : undefined;
+      return reply.ok(healthReport(database.kind, await databaseCheck.result(), projection));
     },
   );
 

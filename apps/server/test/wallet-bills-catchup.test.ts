@@ -122,7 +122,7 @@ function normal(v: string): string {
   return v.includes('.') ? v.replace(/0+$/, '').replace(/\.$/, '') : v;
 }
 
-const silent = { warn: () => {} };
+const silent = { warn: () => {}, error: () => {} };
 
 describe('bill projection catch-up', () => {
   it('writes the bills of commands applied while it lagged, exactly once, across snapshots', async () => {
@@ -132,7 +132,7 @@ describe('bill projection catch-up', () => {
     // A snapshot every 7 records, so there are snapshots past the projection's cursor.
     let core = await openMoneyCore({ dir, snapshotEvery: 7, batchWindowMs: 0 });
     core.subscribe((events) => live.push(...events));
-    let projection = new BillProjection(ctx.db, silent, 8);
+    let projection = new BillProjection(ctx.db, silent, { batchSize: 8 });
     await projection.start(core, new Date());
     for (const c of workload(0, 12)) await core.submit(c);
     await projection.idle();
@@ -150,7 +150,7 @@ describe('bill projection catch-up', () => {
 
     // Restart: the projection catches up from its SQL cursor before going live.
     core = await openMoneyCore({ dir, snapshotEvery: 7, batchWindowMs: 0 });
-    projection = new BillProjection(ctx.db, silent, 8);
+    projection = new BillProjection(ctx.db, silent, { batchSize: 8 });
     await projection.start(core, new Date());
     expect(await billRows()).toEqual(expectedRows(live));
     // Live again: a new command gets its bill once.
@@ -169,7 +169,7 @@ describe('bill projection catch-up', () => {
 
     // A second restart writes nothing twice.
     core = await openMoneyCore({ dir, snapshotEvery: 7, batchWindowMs: 0 });
-    projection = new BillProjection(ctx.db, silent, 8);
+    projection = new BillProjection(ctx.db, silent, { batchSize: 8 });
     await projection.start(core, new Date());
     expect(await billRows()).toEqual(expectedRows(live));
     projection.stop();

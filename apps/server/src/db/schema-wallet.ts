@@ -205,3 +205,35 @@ export const projectionCursors = pgTable('projection_cursors', {
   seq: bigint('seq', { mode: 'number' }).notNull(),
   updatedAt: ts('updated_at').notNull(),
 });
+
+/**
+ * Dead letters of a projection: a command whose rows could not be written while other commands' rows
+ * could. The cursor moved past it; an operator retries it (rows re-derived from `events`) or dismisses it
+ * in the console. Status: open -> retried | dismissed.
+ */
+export const projectionFailures = pgTable(
+  'projection_failures',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    projection: text('projection').notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    commandId: text('command_id').notNull(),
+    commandType: text('command_type').notNull(),
+    /** The command's core events, so a retry needs no journal replay (and survives journal pruning). */
+    events: jsonb('events').notNull(),
+    error: text('error').notNull(),
+    status: text('status').notNull().default('open'),
+    attempts: integer('attempts').notNull().default(1),
+    createdAt: ts('created_at').notNull(),
+    lastAttemptAt: ts('last_attempt_at').notNull(),
+    resolvedAt: ts('resolved_at'),
+    /** The operator who retried or dismissed it. */
+    resolvedBy: bigint('resolved_by', { mode: 'bigint' }),
+    /** The operator's reason for a dismissal. */
+    note: text('note'),
+  },
+  (t) => [
+    uniqueIndex('projection_failures_seq_uq').on(t.projection, t.seq),
+    index('projection_failures_status_idx').on(t.status, t.seq),
+  ],
+);

@@ -426,6 +426,11 @@ const adminChildren = [
     path: 'markets',
     component: lazyRouteComponent(areas.admin, 'AdminMarketsPage'),
   }),
+  createRoute({
+    getParentRoute: admin,
+    path: 'projection',
+    component: lazyRouteComponent(areas.admin, 'AdminProjectionPage'),
+  }),
 ] as const;
 
 export const routeTree = rootRoute.addChildren([

@@ -15,4 +15,12 @@ export const ADMIN_ERROR_STATUS = {
   ADJUSTMENT_FAILED: 422,
   /** The money core is not running in this process. */
   ADJUSTMENT_CORE_UNAVAILABLE: 503,
+  /** Unknown projection failure id. */
+  PROJECTION_FAILURE_NOT_FOUND: 404,
+  /** The projection failure is no longer open (already retried or dismissed). */
+  PROJECTION_FAILURE_STATE: 409,
+  /** The retried rows still cannot be written; the failure stays open with the new error. */
+  PROJECTION_RETRY_FAILED: 409,
+  /** No bill projection runs in this process (no money core). */
+  PROJECTION_UNAVAILABLE: 503,
 } as const;

@@ -78,7 +78,11 @@ export const walletPlugin = fp<WalletPluginOptions>(
     const bills = new BillService(ctx);
     const uploads = new UploadService(db, clock, config.UPLOAD_DIR ?? join(config.DATA_DIR, 'uploads'));
     const crypto = await WithdrawCrypto.load(db, secret, now);
-    const projection = new BillProjection(db, { warn: (m) => app.log.warn(m) });
+    const projection = new BillProjection(
+      db,
+      { warn: (details, m) => app.log.warn(details, m), error: (details, m) => app.log.error(details, m) },
+      { now: () => clock.now() },
+    );
 
     if (app.hasDecorator('core')) {
       await projection.start(app.core, now);
@@ -111,8 +115,8 @@ export const walletPlugin = fp<WalletPluginOptions>(
     // Registered after the core's hook, so it runs before the core closes (hooks run in reverse).
     app.addHook('onClose', async () => {
       stopChain?.();
-      await projection.idle();
-      projection.stop();
+      // Flushes what is queued but never waits on a failing or hanging write (bounded).
+      await projection.close();
     });
   },
   { name: 'walletPlugin' },

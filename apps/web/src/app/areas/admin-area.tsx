@@ -11,6 +11,7 @@ import { AdminPasswordPage } from '@/features/admin/pages/admin-password-page';
 import { AuditPage } from '@/features/admin/pages/audit-page';
 import { MarketsPage } from '@/features/admin/pages/markets-page';
 import { OperatorsPage } from '@/features/admin/pages/operators-page';
+import { ProjectionPage } from '@/features/admin/pages/projection-page';
 import { RechargesPage, WithdrawalsPage } from '@/features/admin/pages/review-queue-pages';
 import { UsersPage } from '@/features/admin/pages/users-page';
 import '@/features/admin/admin.css';
@@ -35,6 +36,7 @@ export {
   AuditPage as AdminAuditPage,
   MarketsPage as AdminMarketsPage,
   OperatorsPage as AdminOperatorsPage,
+  ProjectionPage as AdminProjectionPage,
   RechargesPage as AdminRechargesPage,
   UsersPage as AdminUsersPage,
   WithdrawalsPage as AdminWithdrawalsPage,

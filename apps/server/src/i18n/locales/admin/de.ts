@@ -13,6 +13,13 @@ export const adminDe: Record<keyof typeof adminEn, string> = {
     'Die Korrektur konnte nicht ausgeführt werden und wurde als fehlgeschlagen markiert',
   'errors.ADJUSTMENT_CORE_UNAVAILABLE':
     'Der Guthabendienst ist nicht verfügbar, bitte später erneut versuchen',
+  'errors.PROJECTION_FAILURE_NOT_FOUND': 'Projektionsfehler nicht gefunden',
+  'errors.PROJECTION_FAILURE_STATE': 'Dieser Projektionsfehler wurde bereits erneut versucht oder verworfen',
+  'errors.PROJECTION_RETRY_FAILED':
+    'Die Buchungszeilen lassen sich weiterhin nicht schreiben; der Fehler bleibt mit der neuen Meldung offen',
+  'errors.PROJECTION_UNAVAILABLE': 'Die Buchungsprojektion läuft nicht, bitte später erneut versuchen',
+  'success.projectionRetried': 'Fehlende Buchungszeilen geschrieben',
+  'success.projectionDismissed': 'Projektionsfehler verworfen',
   'success.adjustmentRequested': 'Korrekturantrag erstellt; ein anderer Administrator muss ihn genehmigen',
   'success.adjustmentApproved': 'Korrektur genehmigt und gebucht',
   'success.adjustmentRejected': 'Korrekturantrag abgelehnt',

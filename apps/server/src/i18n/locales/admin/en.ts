@@ -9,6 +9,13 @@ export const adminEn = {
   'errors.ADJUSTMENT_INSUFFICIENT_BALANCE': 'The balance is too low for this negative adjustment',
   'errors.ADJUSTMENT_FAILED': 'The adjustment could not be executed and has been marked as failed',
   'errors.ADJUSTMENT_CORE_UNAVAILABLE': 'The balance service is not available, please try again later',
+  'errors.PROJECTION_FAILURE_NOT_FOUND': 'Projection failure not found',
+  'errors.PROJECTION_FAILURE_STATE': 'This projection failure has already been retried or dismissed',
+  'errors.PROJECTION_RETRY_FAILED':
+    'The bill rows still cannot be written; the failure stays open with the new error',
+  'errors.PROJECTION_UNAVAILABLE': 'The bill projection is not running, please try again later',
+  'success.projectionRetried': 'Missing bill rows written',
+  'success.projectionDismissed': 'Projection failure dismissed',
   'success.adjustmentRequested': 'Adjustment request created; another administrator must approve it',
   'success.adjustmentApproved': 'Adjustment approved and applied',
   'success.adjustmentRejected': 'Adjustment request rejected',

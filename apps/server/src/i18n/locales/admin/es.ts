@@ -12,6 +12,13 @@ export const adminEs: Record<keyof typeof adminEn, string> = {
   'errors.ADJUSTMENT_FAILED': 'No se pudo ejecutar el ajuste y se ha marcado como fallido',
   'errors.ADJUSTMENT_CORE_UNAVAILABLE':
     'El servicio de saldos no está disponible, inténtelo de nuevo más tarde',
+  'errors.PROJECTION_FAILURE_NOT_FOUND': 'Fallo de proyección no encontrado',
+  'errors.PROJECTION_FAILURE_STATE': 'Este fallo de proyección ya se reintentó o se descartó',
+  'errors.PROJECTION_RETRY_FAILED':
+    'Las filas del extracto aún no se pueden escribir; el fallo sigue abierto con el nuevo error',
+  'errors.PROJECTION_UNAVAILABLE': 'La proyección de extractos no está en marcha, inténtelo más tarde',
+  'success.projectionRetried': 'Filas de extracto pendientes escritas',
+  'success.projectionDismissed': 'Fallo de proyección descartado',
   'success.adjustmentRequested': 'Solicitud de ajuste creada; otro administrador debe aprobarla',
   'success.adjustmentApproved': 'Ajuste aprobado y aplicado',
   'success.adjustmentRejected': 'Solicitud de ajuste rechazada',

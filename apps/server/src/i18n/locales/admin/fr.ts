@@ -12,6 +12,14 @@ export const adminFr: Record<keyof typeof adminEn, string> = {
   'errors.ADJUSTMENT_FAILED': 'L’ajustement n’a pas pu être exécuté et a été marqué comme échoué',
   'errors.ADJUSTMENT_CORE_UNAVAILABLE':
     'Le service des soldes est indisponible, veuillez réessayer plus tard',
+  'errors.PROJECTION_FAILURE_NOT_FOUND': 'Échec de projection introuvable',
+  'errors.PROJECTION_FAILURE_STATE': 'Cet échec de projection a déjà été relancé ou écarté',
+  'errors.PROJECTION_RETRY_FAILED':
+    'Les lignes de relevé ne peuvent toujours pas être écrites ; l’échec reste ouvert avec la nouvelle erreur',
+  'errors.PROJECTION_UNAVAILABLE':
+    'La projection des relevés ne fonctionne pas, veuillez réessayer plus tard',
+  'success.projectionRetried': 'Lignes de relevé manquantes écrites',
+  'success.projectionDismissed': 'Échec de projection écarté',
   'success.adjustmentRequested': 'Demande d’ajustement créée ; un autre administrateur doit l’approuver',
   'success.adjustmentApproved': 'Ajustement approuvé et appliqué',
   'success.adjustmentRejected': 'Demande d’ajustement rejetée',

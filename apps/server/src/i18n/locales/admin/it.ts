@@ -11,6 +11,13 @@ export const adminIt: Record<keyof typeof adminEn, string> = {
   'errors.ADJUSTMENT_INSUFFICIENT_BALANCE': 'Il saldo è insufficiente per questa rettifica negativa',
   'errors.ADJUSTMENT_FAILED': 'Non è stato possibile eseguire la rettifica, che è stata segnata come fallita',
   'errors.ADJUSTMENT_CORE_UNAVAILABLE': 'Il servizio dei saldi non è disponibile, riprova più tardi',
+  'errors.PROJECTION_FAILURE_NOT_FOUND': 'Errore di proiezione non trovato',
+  'errors.PROJECTION_FAILURE_STATE': 'Questo errore di proiezione è già stato ritentato o archiviato',
+  'errors.PROJECTION_RETRY_FAILED':
+    'Le righe dell’estratto non possono ancora essere scritte; l’errore resta aperto con il nuovo messaggio',
+  'errors.PROJECTION_UNAVAILABLE': 'La proiezione degli estratti non è in esecuzione, riprova più tardi',
+  'success.projectionRetried': 'Righe dell’estratto mancanti scritte',
+  'success.projectionDismissed': 'Errore di proiezione archiviato',
   'success.adjustmentRequested': 'Richiesta di rettifica creata; un altro amministratore deve approvarla',
   'success.adjustmentApproved': 'Rettifica approvata e applicata',
   'success.adjustmentRejected': 'Richiesta di rettifica rifiutata',

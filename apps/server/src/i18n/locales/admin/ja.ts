@@ -12,6 +12,13 @@ export const adminJa: Record<keyof typeof adminEn, string> = {
   'errors.ADJUSTMENT_FAILED': '調整を実行できなかったため、失敗として記録しました',
   'errors.ADJUSTMENT_CORE_UNAVAILABLE':
     '残高サービスは現在利用できません。しばらくしてから再試行してください',
+  'errors.PROJECTION_FAILURE_NOT_FOUND': '投影の失敗記録が見つかりません',
+  'errors.PROJECTION_FAILURE_STATE': 'この投影の失敗記録はすでに再試行または却下されています',
+  'errors.PROJECTION_RETRY_FAILED':
+    '明細行はまだ書き込めません。失敗記録は未解決のまま新しいエラーで更新されました',
+  'errors.PROJECTION_UNAVAILABLE': '明細の投影が動作していません。しばらくしてから再度お試しください',
+  'success.projectionRetried': '不足していた明細行を書き込みました',
+  'success.projectionDismissed': '投影の失敗記録を却下しました',
   'success.adjustmentRequested': '調整申請を作成しました。別の管理者の承認が必要です',
   'success.adjustmentApproved': '調整が承認され、反映されました',
   'success.adjustmentRejected': '調整申請を却下しました',

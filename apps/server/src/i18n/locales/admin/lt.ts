@@ -11,6 +11,13 @@ export const adminLt: Record<keyof typeof adminEn, string> = {
   'errors.ADJUSTMENT_INSUFFICIENT_BALANCE': 'Likučio nepakanka šiam neigiamam koregavimui',
   'errors.ADJUSTMENT_FAILED': 'Koregavimo atlikti nepavyko, jis pažymėtas kaip nepavykęs',
   'errors.ADJUSTMENT_CORE_UNAVAILABLE': 'Likučių paslauga nepasiekiama, bandykite vėliau',
+  'errors.PROJECTION_FAILURE_NOT_FOUND': 'Projekcijos klaida nerasta',
+  'errors.PROJECTION_FAILURE_STATE': 'Ši projekcijos klaida jau buvo pakartota arba atmesta',
+  'errors.PROJECTION_RETRY_FAILED':
+    'Išrašo eilučių vis dar nepavyksta įrašyti; klaida lieka atvira su nauju klaidos pranešimu',
+  'errors.PROJECTION_UNAVAILABLE': 'Išrašų projekcija neveikia, bandykite vėliau',
+  'success.projectionRetried': 'Trūkstamos išrašo eilutės įrašytos',
+  'success.projectionDismissed': 'Projekcijos klaida atmesta',
   'success.adjustmentRequested': 'Koregavimo prašymas sukurtas; jį turi patvirtinti kitas administratorius',
   'success.adjustmentApproved': 'Koregavimas patvirtintas ir įvykdytas',
   'success.adjustmentRejected': 'Koregavimo prašymas atmestas',

@@ -11,6 +11,13 @@ export const adminPt: Record<keyof typeof adminEn, string> = {
   'errors.ADJUSTMENT_INSUFFICIENT_BALANCE': 'O saldo é insuficiente para este ajuste negativo',
   'errors.ADJUSTMENT_FAILED': 'Não foi possível executar o ajuste, que foi marcado como falhado',
   'errors.ADJUSTMENT_CORE_UNAVAILABLE': 'O serviço de saldos não está disponível, tente novamente mais tarde',
+  'errors.PROJECTION_FAILURE_NOT_FOUND': 'Falha de projeção não encontrada',
+  'errors.PROJECTION_FAILURE_STATE': 'Esta falha de projeção já foi reprocessada ou descartada',
+  'errors.PROJECTION_RETRY_FAILED':
+    'As linhas de extrato ainda não podem ser gravadas; a falha continua aberta com o novo erro',
+  'errors.PROJECTION_UNAVAILABLE': 'A projeção de extratos não está em execução, tente novamente mais tarde',
+  'success.projectionRetried': 'Linhas de extrato em falta gravadas',
+  'success.projectionDismissed': 'Falha de projeção descartada',
   'success.adjustmentRequested': 'Pedido de ajuste criado; outro administrador tem de o aprovar',
   'success.adjustmentApproved': 'Ajuste aprovado e aplicado',
   'success.adjustmentRejected': 'Pedido de ajuste rejeitado',

@@ -11,6 +11,13 @@ export const adminRu: Record<keyof typeof adminEn, string> = {
   'errors.ADJUSTMENT_INSUFFICIENT_BALANCE': 'Недостаточно средств для этой отрицательной корректировки',
   'errors.ADJUSTMENT_FAILED': 'Корректировку не удалось выполнить, заявка помечена как неуспешная',
   'errors.ADJUSTMENT_CORE_UNAVAILABLE': 'Сервис балансов недоступен, повторите попытку позже',
+  'errors.PROJECTION_FAILURE_NOT_FOUND': 'Сбой проекции не найден',
+  'errors.PROJECTION_FAILURE_STATE': 'Этот сбой проекции уже повторён или отклонён',
+  'errors.PROJECTION_RETRY_FAILED':
+    'Строки выписки по-прежнему не удаётся записать; сбой остаётся открытым с новой ошибкой',
+  'errors.PROJECTION_UNAVAILABLE': 'Проекция выписок не работает, повторите попытку позже',
+  'success.projectionRetried': 'Недостающие строки выписки записаны',
+  'success.projectionDismissed': 'Сбой проекции отклонён',
   'success.adjustmentRequested': 'Заявка на корректировку создана; её должен одобрить другой администратор',
   'success.adjustmentApproved': 'Корректировка одобрена и проведена',
   'success.adjustmentRejected': 'Заявка на корректировку отклонена',

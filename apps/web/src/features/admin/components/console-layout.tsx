@@ -16,6 +16,7 @@ import { useAdminSession } from '../lib/admin-session';
 import { consoleQueryClient } from '../lib/console-query-client';
 import { type ConsolePage, landingPath } from '../lib/console-rules';
 import { useOperator } from '../lib/use-operator';
+import { ProjectionBanner } from './projection-banner';
 
 const BARE_PATHS = [ADMIN_LOGIN_PATH, '/admin/password'];
 
@@ -107,6 +108,7 @@ function ConsoleFrame() {
         </div>
       </aside>
       <main className="admin-main">
+        {operator.role === 'admin' ? <ProjectionBanner /> : null}
         <Outlet />
       </main>
     </div>

@@ -18,6 +18,7 @@ describe('pagesFor / landingPath', () => {
       'adjustments',
       'audit',
       'markets',
+      'projection',
     ]);
     expect(pagesFor('reviewer')).toEqual(['recharges', 'withdrawals', 'users']);
     expect(pagesFor('support')).toEqual(['users']);

@@ -10,6 +10,7 @@ export const CONSOLE_PAGES = [
   'adjustments',
   'audit',
   'markets',
+  'projection',
 ] as const;
 export type ConsolePage = (typeof CONSOLE_PAGES)[number];
 
