@@ -85,7 +85,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const sessions = new SessionService(db, config, clock);
   const codes = new CodeService(db, config, clock, sender, secret);
   const accounts = new AccountService(db, clock, sessions, codes);
-  const operators = new OperatorService(db, clock, sessions);
+  const operators = new OperatorService(db, clock, sessions, config.OPERATOR_COOLING_OFF_HOURS);
   app.decorate('services', { sessions, accounts, codes, operators });
 
   await app.register(envelopePlugin);
