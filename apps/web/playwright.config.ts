@@ -57,6 +57,9 @@ export default defineConfig({
       RATE_LIMIT_CODE_PER_MINUTE: '1000',
       // The first start's one-time admin password, for the console specs (e2e/admin.spec.ts).
       ADMIN_PASSWORD_FILE: adminPasswordFile,
+      // New operators may approve at once, so one run can show a second approval in the browser; the
+      // cooling-off itself is covered by the server tests (docs/admin-console.md "Who may approve").
+      OPERATOR_COOLING_OFF_HOURS: '0',
     },
   },
 });

@@ -101,7 +101,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => sessions.close());
   const codes = new CodeService(db, config, clock, sender, secret);
   const accounts = new AccountService(db, clock, sessions, codes);
-  const operators = new OperatorService(db, clock, sessions);
+  const operators = new OperatorService(db, clock, sessions, config.OPERATOR_COOLING_OFF_HOURS);
   app.decorate('services', { sessions, accounts, codes, operators });
   app.decorate('clock', clock);
 

@@ -121,6 +121,13 @@ export const configSchema = z.object({
   // --- operator console (docs/admin-console.md) ---
   /** Also write the first start's one-time admin password to this file (mode 0600), for automation. */
   ADMIN_PASSWORD_FILE: z.string().min(1).optional(),
+  /** Hours after an operator is created (or gets a new role) before they may approve anything. */
+  OPERATOR_COOLING_OFF_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 30)
+    .default(24),
 });
 
 export type AppConfig = z.infer<typeof configSchema>;

@@ -27,7 +27,7 @@ const ABOVE_MAX = '100000000.000001'; // USDT's seeded per-operation maximum is 
 beforeAll(async () => {
   ctx = await createWalletApp();
   admin = (await bootstrapAdmin(ctx.app)).token;
-  secondAdmin = (await createOperator(ctx.app, admin, 'bounds_admin', 'admin')).token;
+  secondAdmin = (await createOperator(ctx, admin, 'bounds_admin', 'admin')).token;
 });
 afterAll(async () => {
   await ctx.close();

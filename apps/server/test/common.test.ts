@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scriptSafeJson } from '@/modules/common/platform-script';
 import { defaultSettings } from '@/modules/common/settings-defaults';
 import { SETTING_KEYS, settingSchemas } from '@/modules/common/settings-schemas';
+import { createOperator } from './console-helpers';
 import {
   type ApiReply,
   bootstrapAdmin,
@@ -389,21 +390,7 @@ describe('operator permissions', () => {
   it('a reviewer or support operator gets 403; a user token and no token get 401', async () => {
     const roles = ['reviewer', 'support'] as const;
     for (const role of roles) {
-      const username = `${role}1`;
-      const password = 'Passw0rd!x';
-      const created = await call(ctx.app, {
-        method: 'POST',
-        url: '/api/admin/operators',
-        headers: { satoken: adminToken },
-        payload: { username, role, password },
-      });
-      expect(created.status).toBe(200);
-      const login = await call<{ satoken: string }>(ctx.app, {
-        method: 'POST',
-        url: '/api/admin/auth/login',
-        payload: { username, password },
-      });
-      const token = login.body.data.satoken;
+      const { token } = await createOperator(ctx, adminToken, `${role}1`, role);
       const get = await admin.get('/api/admin/settings', token);
       expect(get.status).toBe(403);
       expect(get.body.errorCode).toBe('FORBIDDEN');

@@ -3,7 +3,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, balanceAdjustments } from '@/db/schema';
-import { available, createOperator, fund } from './console-helpers';
+import {
+  available,
+  createOperator,
+  decideOperatorRequest,
+  firstLogin,
+  fund,
+  requestOperator,
+  sponsorOf,
+} from './console-helpers';
 import {
   auth,
   bootstrapAdmin,
@@ -46,9 +54,9 @@ let userId: string;
 beforeAll(async () => {
   ctx = await createTestApp();
   a = (await bootstrapAdmin(ctx.app)).token;
-  b = (await createOperator(ctx.app, a, 'second_admin', 'admin')).token;
-  c = (await createOperator(ctx.app, a, 'third_admin', 'admin')).token;
-  support = (await createOperator(ctx.app, a, 'support_one', 'support')).token;
+  b = (await createOperator(ctx, a, 'second_admin', 'admin')).token;
+  c = (await createOperator(ctx, a, 'third_admin', 'admin')).token;
+  support = (await createOperator(ctx, a, 'support_one', 'support')).token;
   const user = await registerAndLogin(ctx.app);
   userToken = user.token;
   userId = user.user.id;
@@ -194,6 +202,62 @@ describe('four-eyes approval', () => {
     });
     expect(pending.body.data.records.every((r) => r.status === 'pending')).toBe(true);
     expect(pending.body.data.total).toBe(rows.filter((r) => r.status === 'pending').length);
+  });
+});
+
+describe('who may approve: a different person, not just a different account', () => {
+  it("an admin's own solo-created second account cannot approve the admin's adjustment", async () => {
+    // The reported abuse: the first admin adds an admin account alone and approves with it. That
+    // account (the solo addition, here the helpers' sponsor) never approves its creator's requests,
+    // also long after its cooling-off.
+    const sponsor = await sponsorOf(ctx.app, a);
+    const before = available(ctx.app, userId, 'USDT');
+    const id = (await request(a, body('500'))).body.data.id;
+    const seq = ctx.app.core.lastSeq();
+    expectError(await decide(sponsor.token, id, 'approve'), 403, 'APPROVAL_LINKED_OPERATOR');
+    expect(available(ctx.app, userId, 'USDT')).toBe(before);
+    expect(ctx.app.core.lastSeq()).toBe(seq);
+    const [row] = await ctx.db
+      .select()
+      .from(balanceAdjustments)
+      .where(eq(balanceAdjustments.id, BigInt(id)));
+    expect(row?.status).toBe('pending');
+    // And the first admin cannot make another account alone: it is only a request now.
+    const another = await requestOperator(ctx.app, a, 'sock_puppet', 'admin');
+    expect(another.body.data).toMatchObject({ status: 'pending', operatorId: null });
+    await decideOperatorRequest(ctx.app, b, another.body.data.id, 'reject', 'no');
+    await decide(b, id, 'reject', { reason: 'test done' });
+  });
+
+  it('an admin and an account they requested never approve each other', async () => {
+    // second_admin's account was requested by the sponsor.
+    const sponsor = await sponsorOf(ctx.app, a);
+    const bySponsor = (await request(sponsor.token, body('7'))).body.data.id;
+    expectError(await decide(b, bySponsor, 'approve'), 403, 'APPROVAL_LINKED_OPERATOR');
+    const byB = (await request(b, body('8'))).body.data.id;
+    expectError(await decide(sponsor.token, byB, 'approve'), 403, 'APPROVAL_LINKED_OPERATOR');
+    // Someone unrelated to each may (third_admin was requested by the sponsor too, so not for theirs).
+    expectError(await decide(c, bySponsor, 'approve'), 403, 'APPROVAL_LINKED_OPERATOR');
+    expect((await decide(a, bySponsor, 'approve')).status).toBe(200);
+    expect((await decide(c, byB, 'approve')).status).toBe(200);
+  });
+
+  it('a new admin approves nothing during the cooling-off', async () => {
+    const sponsor = await sponsorOf(ctx.app, a);
+    const req = await requestOperator(ctx.app, sponsor.token, 'fresh_admin', 'admin');
+    await decideOperatorRequest(ctx.app, a, req.body.data.id, 'approve');
+    const fresh = await firstLogin(ctx.app, 'fresh_admin');
+    const before = available(ctx.app, userId, 'USDT');
+    const id = (await request(a, body('1.5'))).body.data.id;
+    const refused = await decide(fresh, id, 'approve');
+    expect(refused.status).toBe(403);
+    expect(refused.body.errorCode).toBe('APPROVAL_COOLING_OFF');
+    expect(available(ctx.app, userId, 'USDT')).toBe(before);
+    ctx.clock.advance(ctx.app.services.operators.coolingOffHours * 3_600_000);
+    expect((await decide(fresh, id, 'approve')).status).toBe(200);
+    expect(available(ctx.app, userId, 'USDT')).toBe(addDecimal(before, '1.5'));
+    // The first use after the clock jump notes the session's last use; not in later snapshots.
+    await call(ctx.app, { method: 'GET', url: '/api/admin/auth/me', headers: auth(a) });
   });
 });
 

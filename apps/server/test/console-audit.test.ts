@@ -50,8 +50,8 @@ let alice: { id: string; account: string; email: string };
 beforeAll(async () => {
   ctx = await createTestApp();
   admin = (await bootstrapAdmin(ctx.app)).token;
-  second = (await createOperator(ctx.app, admin, 'audit_second', 'admin')).token;
-  reviewer = (await createOperator(ctx.app, admin, 'audit_reviewer', 'reviewer')).token;
+  second = (await createOperator(ctx, admin, 'audit_second', 'admin')).token;
+  reviewer = (await createOperator(ctx, admin, 'audit_reviewer', 'reviewer')).token;
   const u = await registerAndLogin(ctx.app, { account: 'aliceconsole', email: 'alice.console@example.com' });
   alice = { id: u.user.id, account: u.account, email: 'alice.console@example.com' };
   await registerAndLogin(ctx.app, { account: 'bobconsole', email: 'bob.console@example.com' });

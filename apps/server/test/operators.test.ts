@@ -257,25 +257,43 @@ describe('first password change', () => {
 
 describe('operators', () => {
   let adminToken: string;
+  let secondToken: string;
   beforeAll(async () => {
     adminToken = await opToken('admin', adminPassword, 'admin-main');
   });
 
-  it('admin creates a reviewer and a support operator', async () => {
-    for (const role of ['reviewer', 'support'] as const) {
-      const res = await createOperator(adminToken, { username: `${role}_one`, role, password: 'Review-123' });
-      expect(res.status).toBe(200);
-      expect(res.body.data).toMatchObject({ username: `${role}_one`, role, mustChangePassword: true });
-      expect(res.body.data.id).toMatch(/^\d+$/);
-      const t = await opToken(`${role}_one`, 'Review-123');
-      expect((await me(t)).body.data.role).toBe(role);
-    }
+  /** As the second admin: request; as the first admin: approve (the rules of operator-requests.test.ts). */
+  async function addOperator(username: string, role: string, password: string) {
+    const requested = await createOperator(secondToken, { username, role, password });
+    expect(requested.status, JSON.stringify(requested.body)).toBe(200);
+    const id = requested.body.data.id;
+    const approved = await call<{ operatorId: string }>(ctx.app, {
+      method: 'POST',
+      url: `/api/admin/operator-requests/${id}/approve`,
+      headers: auth(adminToken),
+      payload: {},
+    });
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    return approved.body.data.operatorId;
+  }
+
+  it('the first admin adds a second admin alone; then a reviewer and a support operator need both', async () => {
     const admin2 = await createOperator(adminToken, {
       username: 'second.admin',
       role: 'admin',
       password: 'Admin-2nd1',
     });
-    expect(admin2.body.data.role).toBe('admin');
+    expect(admin2.status).toBe(200);
+    expect(admin2.body.msg).toBe(tr('en', 'success.operatorCreated'));
+    expect(admin2.body.data).toMatchObject({ kind: 'create', username: 'second.admin', status: 'approved' });
+    secondToken = await opToken('second.admin', 'Admin-2nd1');
+    await changePassword(secondToken, { oldPassword: 'Admin-2nd1', newPassword: 'Admin-2nd2' });
+    for (const role of ['reviewer', 'support'] as const) {
+      const id = await addOperator(`${role}_one`, role, 'Review-123');
+      expect(id).toMatch(/^\d+$/);
+      const t = await opToken(`${role}_one`, 'Review-123');
+      expect((await me(t)).body.data).toMatchObject({ role, mustChangePassword: true });
+    }
   });
 
   it('a taken username (any case) is 409 USER_ACCOUNT_TAKEN', async () => {
@@ -313,16 +331,12 @@ describe('operators', () => {
   });
 
   it('a disabled operator is refused, even with a live token', async () => {
-    const created = await createOperator(adminToken, {
-      username: 'soon_gone',
-      role: 'support',
-      password: 'Gone-1234',
-    });
+    const id = await addOperator('soon_gone', 'support', 'Gone-1234');
     const t = await opToken('soon_gone', 'Gone-1234');
     await ctx.db
       .update(operators)
       .set({ disabled: true })
-      .where(eq(operators.id, BigInt(created.body.data.id)));
+      .where(eq(operators.id, BigInt(id)));
     expectError(await me(t), 401, 'AUTH_TOKEN_REVOKED');
     expectError(await opLogin('soon_gone', 'Gone-1234'), 403, 'AUTH_ACCOUNT_DISABLED');
   });
@@ -406,7 +420,20 @@ describe('operator password', () => {
   let token: string;
   let otherToken: string;
   beforeAll(async () => {
-    await ctx.app.services.operators.create(1n, 'pwd_changer', 'support', 'Start-1234');
+    const admin = await opToken('admin', adminPassword, 'pwd-admin');
+    const second = await opToken('second.admin', 'Admin-2nd2', 'pwd-second');
+    const requested = await createOperator(second, {
+      username: 'pwd_changer',
+      role: 'support',
+      password: 'Start-1234',
+    });
+    const approved = await call(ctx.app, {
+      method: 'POST',
+      url: `/api/admin/operator-requests/${requested.body.data.id}/approve`,
+      headers: auth(admin),
+      payload: {},
+    });
+    expect(approved.status).toBe(200);
     token = await opToken('pwd_changer', 'Start-1234', 'pwd-main');
     otherToken = await opToken('pwd_changer', 'Start-1234', 'pwd-other');
   });

@@ -52,7 +52,7 @@ beforeAll(async () => {
   const boot = await bootstrapAdmin(ctx.app);
   admin = boot.token;
   adminName = boot.username;
-  support = (await createOperator(ctx.app, admin, 'support_proj', 'support')).token;
+  support = (await createOperator(ctx, admin, 'support_proj', 'support')).token;
 });
 afterAll(async () => ctx.close());
 

@@ -1,17 +1,23 @@
 // The operator console in the browser against the real server: the first admin signs in with the
-// one-time password the server wrote to ADMIN_PASSWORD_FILE, must replace it, sees users, creates a
-// second admin; an adjustment requested by one admin cannot be approved by them, is approved by the
-// other, and the user's balance changes by exactly that amount; the audit chain verifies; a recharge
-// is rejected with a reason; a revoked operator token returns to the console login (not the user one).
+// one-time password the server wrote to ADMIN_PASSWORD_FILE, must replace it, reviews recharges (every
+// approval asks first and a cancel changes nothing; one above the threshold needs a second operator),
+// adds a second admin alone (the one solo addition) and from then on operators are requests approved
+// by another admin; the solo addition can never approve the first admin's requests; an adjustment is
+// approved by a different, unlinked admin and the user's balance changes by exactly that amount; the
+// audit chain verifies; a revoked operator token returns to the console login (not the user one).
 //
 // Test ids (console feature): admin-login-username, admin-login-password, admin-login-submit,
 // admin-login-error, admin-oldpwd, admin-newpwd, admin-newpwd-confirm, admin-newpwd-submit,
 // admin-nav-<recharges|withdrawals|users|adjustments|operators|audit|markets>, admin-logout,
 // admin-operator-name, users-search, user-row-<id>, balance-<userId>-<ASSET>-<accountType>,
-// operator-username, operator-role, operator-password, operator-submit, adjustment-user,
+// operator-username, operator-role, operator-password, operator-submit, operator-row-<name>,
+// operator-created-by-<name>, operator-approved-by-<name>, operator-request-row-<id>,
+// approve-request-<id>, approve-request-confirm-<id>, reject-request-<id>, adjustment-user,
 // adjustment-asset, adjustment-amount, adjustment-reason, adjustment-submit, adjustment-row-<id>,
-// adjustment-status-<id>, approve-<id>, approve-confirm-<id>, reject-<id>, reject-reason, reject-confirm,
-// recharge-row-<id>, withdrawal-row-<id>, screenshot-<id>, audit-verify, audit-verify-result.
+// adjustment-status-<id>, approve-<id>, approve-confirm-<id>, approve-cancel-<id>, confirm-amount,
+// confirm-first-approval, approval-block-<id> (data-block), awaiting-second-<id>, reject-<id>,
+// reject-reason, reject-confirm, recharge-row-<id>, withdrawal-row-<id>, screenshot-<id>, audit-verify,
+// audit-verify-result.
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 
@@ -112,24 +118,54 @@ async function operatorToken(
   return body.data.satoken;
 }
 
-test('four-eyes adjustment from sign-in to balance, audit verified', async ({ browser, request }) => {
-  const account = `cons${Date.now().toString(36)}`.slice(0, 16);
-  const user = await registerUser(request, account);
-
-  // A manual recharge to review (the wallet's API), so the queue has a row.
+async function submitRecharge(request: APIRequestContext, token: string, amount: string): Promise<string> {
   const upload = await request.post('/api/common/upload/OSS', {
-    headers: { satoken: user.token },
+    headers: { satoken: token },
     multipart: { file: { name: 'pay.png', mimeType: 'image/png', buffer: PNG } },
   });
-  const link = ((await upload.json()) as { data?: { link?: string } }).data?.link;
-  let rechargeId: string | undefined;
-  if (link) {
-    const submitted = await request.post('/api/recharge/submit', {
-      headers: { satoken: user.token },
-      data: { coin: 'USDT', amount: '40', screenshot: link },
-    });
-    rechargeId = ((await submitted.json()) as { data?: { id?: string } }).data?.id;
-  }
+  const link = ((await upload.json()) as { data: { link: string } }).data.link;
+  const submitted = await request.post('/api/recharge/submit', {
+    headers: { satoken: token },
+    data: { coin: 'USDT', amount, screenshot: link },
+  });
+  const id = ((await submitted.json()) as { data: { id: string } }).data.id;
+  expect(id).toMatch(/^\d+$/);
+  return id;
+}
+
+/** The user's available spot USDT as the wallet API reports it ('0' when there is no row yet). */
+async function usdtAvailable(request: APIRequestContext, token: string): Promise<string> {
+  const wallet = await request.post('/api/mjkj-web/coin/assets/getCurrencyAccount', {
+    headers: { satoken: token },
+    data: { type: '1' },
+  });
+  const list = ((await wallet.json()) as { data: { list: Array<{ coin: string; available: string }> } }).data
+    .list;
+  return list.find((c) => c.coin === 'USDT')?.available ?? '0';
+}
+
+/** The id in a row's test id, e.g. adjustment-row-12 -> 12. */
+async function rowId(row: ReturnType<Page['locator']>, prefix: string): Promise<string> {
+  const id = ((await row.getAttribute('data-testid')) ?? '').replace(prefix, '');
+  expect(id).toMatch(/^\d+$/);
+  return id;
+}
+
+test('four eyes are two people: operator requests, confirmed approvals, dual recharge, audit', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const account = `cons${Date.now().toString(36)}`.slice(0, 16);
+  const user = await registerUser(request, account);
+  const payerAccount = `pay${Date.now().toString(36)}`.slice(0, 16);
+  const payer = await registerUser(request, payerAccount);
+
+  // Manual recharges to review (the wallet's API): one to reject, one small, one above the USDT
+  // second-approval threshold (10000).
+  const rejectedId = await submitRecharge(request, payer.token, '40');
+  const smallId = await submitRecharge(request, payer.token, '15');
+  const largeId = await submitRecharge(request, payer.token, '20000');
 
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
@@ -139,20 +175,42 @@ test('four-eyes adjustment from sign-in to balance, audit verified', async ({ br
     await expect(admin.getByTestId(`admin-nav-${nav}`)).toBeVisible();
   }
 
-  // Recharge queue: reject with a reason.
-  if (rechargeId) {
-    const row = admin.getByTestId(`recharge-row-${rechargeId}`);
-    await expect(row).toContainText('40');
-    await expect(admin.getByTestId(`screenshot-${rechargeId}`)).toBeVisible();
-    await shot(admin, 'admin-recharges');
-    await admin.getByTestId(`reject-${rechargeId}`).click();
-    await expect(admin.getByTestId('reject-confirm')).toBeDisabled();
-    await admin.getByTestId('reject-reason').fill('Screenshot does not show the transfer');
-    await admin.getByTestId('reject-confirm').click();
-    await expect(admin.getByTestId(`recharge-row-${rechargeId}`)).toHaveCount(0);
-  } else {
-    await shot(admin, 'admin-recharges');
-  }
+  // Recharge queue: reject one with a reason.
+  await expect(admin.getByTestId(`recharge-row-${rejectedId}`)).toContainText('40');
+  await expect(admin.getByTestId(`screenshot-${rejectedId}`)).toBeVisible();
+  await shot(admin, 'admin-recharges');
+  await admin.getByTestId(`reject-${rejectedId}`).click();
+  await expect(admin.getByTestId('reject-confirm')).toBeDisabled();
+  await admin.getByTestId('reject-reason').fill('Screenshot does not show the transfer');
+  await admin.getByTestId('reject-confirm').click();
+  await expect(admin.getByTestId(`recharge-row-${rejectedId}`)).toHaveCount(0);
+
+  // Approving asks first, naming the user and the amount; cancelling changes nothing.
+  await admin.getByTestId(`approve-${smallId}`).click();
+  const dialog = admin.getByRole('dialog');
+  await expect(dialog).toContainText(`${payerAccount} (#${payer.id})`);
+  await expect(dialog.getByTestId('confirm-amount')).toHaveText('15 USDT');
+  await shot(admin, 'admin-recharge-confirm');
+  await admin.getByTestId(`approve-cancel-${smallId}`).click();
+  await expect(dialog).toBeHidden();
+  await expect(admin.getByTestId(`approve-${smallId}`)).toBeVisible();
+  expect(await usdtAvailable(request, payer.token)).toMatch(/^0(\.0*)?$/);
+  await admin.getByTestId(`approve-${smallId}`).click();
+  await admin.getByTestId(`approve-confirm-${smallId}`).click();
+  await expect(admin.getByTestId(`recharge-row-${smallId}`)).toHaveCount(0);
+  await expect.poll(() => usdtAvailable(request, payer.token)).toMatch(/^15(\.0*)?$/);
+
+  // Above the threshold the first approval credits nothing and says so.
+  await admin.getByTestId(`approve-${largeId}`).click();
+  await expect(dialog.getByTestId('confirm-amount')).toHaveText('20000 USDT');
+  await expect(dialog).toContainText('Give the first of two approvals?');
+  await admin.getByTestId(`approve-confirm-${largeId}`).click();
+  await expect(admin.getByTestId(`awaiting-second-${largeId}`)).toBeVisible();
+  await expect(admin.getByTestId(`approval-block-${largeId}`)).toHaveAttribute('data-block', 'self');
+  await expect(admin.getByTestId(`approve-${largeId}`)).toHaveCount(0);
+  await expect.poll(() => usdtAvailable(request, payer.token)).toMatch(/^15(\.0*)?$/);
+  await shot(admin, 'admin-recharges-dual');
+
   await admin.getByTestId('admin-nav-withdrawals').click();
   await expect(admin).toHaveURL(/withdrawals$/);
   await shot(admin, 'admin-withdrawals');
@@ -164,54 +222,114 @@ test('four-eyes adjustment from sign-in to balance, audit verified', async ({ br
   await expect(admin.getByTestId(`user-row-${user.id}`)).toContainText(account);
   await expect(admin.getByTestId(`balance-${user.id}-USDT-spot`)).toHaveCount(0);
 
-  // A second admin, created in the UI.
+  // Operators: on a fresh install the first admin adds one admin alone (the solo addition) ...
   await admin.getByTestId('admin-nav-operators').click();
-  await admin.getByTestId('operator-username').fill('second_admin');
-  await admin.getByTestId('operator-role').click();
-  await admin
-    .locator('.ant-select-item-option')
-    .filter({ hasText: /^Administrator$/ })
-    .click();
-  await admin.getByTestId('operator-password').fill(SECOND_INITIAL);
-  await admin.getByTestId('operator-submit').click();
-  await expect(admin.locator('.ant-table-row').filter({ hasText: 'second_admin' })).toBeVisible();
+  const requestOperatorInUi = async (page: Page, username: string, role: RegExp, password: string) => {
+    await page.getByTestId('operator-username').fill(username);
+    await page.getByTestId('operator-role').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: role }).click();
+    await page.getByTestId('operator-password').fill(password);
+    await page.getByTestId('operator-submit').click();
+  };
+  await requestOperatorInUi(admin, 'second_admin', /^Administrator$/, SECOND_INITIAL);
+  await expect(admin.getByTestId('operator-row-second_admin')).toBeVisible();
+  await expect(admin.getByTestId('operator-created-by-second_admin')).toHaveText('admin');
+  await expect(admin.getByTestId('operator-approved-by-second_admin')).toContainText('solo addition');
+  // ... and every later operator is a request that a second admin must approve.
+  await requestOperatorInUi(admin, 'by_first', /^Reviewer$/, SECOND_INITIAL);
+  const byFirst = admin.locator('[data-testid^="operator-request-row-"]').filter({ hasText: 'by_first' });
+  await expect(byFirst).toContainText('Awaiting approval');
+  await expect(byFirst).toContainText('Awaiting another administrator');
+  const byFirstId = await rowId(byFirst, 'operator-request-row-');
+  await expect(admin.getByTestId('operator-row-by_first')).toHaveCount(0);
   await shot(admin, 'admin-operators');
 
-  // The first admin requests +25.5 USDT; they cannot approve their own request.
+  // The second admin signs in (own context) and replaces the initial password.
+  const secondContext = await browser.newContext();
+  const second = await secondContext.newPage();
+  await signIn(second, 'second_admin', [SECOND_INITIAL], SECOND_NEW);
+  await second.getByTestId('admin-nav-operators').click();
+  // The account the first admin made alone never approves the first admin's requests; it may reject.
+  await expect(second.getByTestId(`approval-block-request-${byFirstId}`)).toHaveAttribute(
+    'data-block',
+    'linked',
+  );
+  await expect(second.getByTestId(`approve-request-${byFirstId}`)).toHaveCount(0);
+  await second.getByTestId(`reject-request-${byFirstId}`).click();
+  await second.getByTestId('reject-reason').fill('Requested twice');
+  await second.getByTestId('reject-confirm').click();
+  await expect(second.getByTestId(`operator-request-row-${byFirstId}`)).toHaveCount(0);
+  // The second admin requests a reviewer; the first admin approves it after confirming.
+  await requestOperatorInUi(second, 'e2e_reviewer', /^Reviewer$/, SECOND_INITIAL);
+  const reviewerRow = second
+    .locator('[data-testid^="operator-request-row-"]')
+    .filter({ hasText: 'e2e_reviewer' });
+  const reviewerRequestId = await rowId(reviewerRow, 'operator-request-row-');
+  await admin.reload();
+  await admin.getByTestId(`approve-request-${reviewerRequestId}`).click();
+  await expect(admin.getByRole('dialog')).toContainText('e2e_reviewer');
+  await admin.getByTestId(`approve-request-confirm-${reviewerRequestId}`).click();
+  await expect(admin.getByTestId('operator-row-e2e_reviewer')).toBeVisible();
+  await expect(admin.getByTestId('operator-created-by-e2e_reviewer')).toHaveText('second_admin');
+  await expect(admin.getByTestId('operator-approved-by-e2e_reviewer')).toHaveText('admin');
+  await shot(admin, 'admin-operators-approved');
+
+  // Adjustments: the first admin's request cannot be approved by their solo addition ...
   await admin.getByTestId('admin-nav-adjustments').click();
   await admin.getByTestId('adjustment-user').fill(user.id);
-  await admin.getByTestId('adjustment-amount').fill('25.5');
-  await admin.getByTestId('adjustment-reason').fill('Compensation for ticket 1001');
+  await admin.getByTestId('adjustment-amount').fill('7');
+  await admin.getByTestId('adjustment-reason').fill('Goodwill for ticket 1000');
   await admin.getByTestId('adjustment-submit').click();
-  const row = admin
+  const mine = admin
     .locator('[data-testid^="adjustment-row-"]')
-    .filter({ hasText: 'Compensation for ticket 1001' });
-  await expect(row).toBeVisible();
-  const adjustmentId = ((await row.getAttribute('data-testid')) ?? '').replace('adjustment-row-', '');
-  expect(adjustmentId).toMatch(/^\d+$/);
-  await expect(admin.getByTestId(`approve-${adjustmentId}`)).toHaveCount(0);
-  await expect(row).toContainText(/Awaiting another administrator/);
-  await shot(admin, 'admin-adjustments');
-  // The API refuses a self-approval too.
+    .filter({ hasText: 'Goodwill for ticket 1000' });
+  await expect(mine).toContainText(/Awaiting another administrator/);
+  const mineId = await rowId(mine, 'adjustment-row-');
+  await expect(admin.getByTestId(`approve-${mineId}`)).toHaveCount(0);
   const firstToken = await operatorToken(request, 'admin', ADMIN_NEW_PASSWORD);
-  const self = await request.post(`/api/admin/adjustments/${adjustmentId}/approve`, {
+  const self = await request.post(`/api/admin/adjustments/${mineId}/approve`, {
     headers: { satoken: firstToken },
     data: {},
   });
   expect(self.status()).toBe(403);
   expect((await self.json()).errorCode).toBe('ADJUSTMENT_SELF_APPROVAL');
-
-  // The second admin signs in (own context), replaces the initial password and approves.
-  const secondContext = await browser.newContext();
-  const second = await secondContext.newPage();
-  await signIn(second, 'second_admin', [SECOND_INITIAL], SECOND_NEW);
   await second.getByTestId('admin-nav-adjustments').click();
-  await second.getByTestId(`approve-${adjustmentId}`).click();
-  await second.getByTestId(`approve-confirm-${adjustmentId}`).click();
-  await expect(second.getByTestId(`adjustment-status-${adjustmentId}`)).toHaveCount(0); // left the pending list
-  await second.getByText('All', { exact: true }).click();
-  await expect(second.getByTestId(`adjustment-status-${adjustmentId}`)).toHaveText('Approved');
-  await shot(second, 'admin-adjustments-approved');
+  await expect(second.getByTestId(`approval-block-${mineId}`)).toHaveAttribute('data-block', 'linked');
+  const secondToken = await operatorToken(request, 'second_admin', SECOND_NEW);
+  const linked = await request.post(`/api/admin/adjustments/${mineId}/approve`, {
+    headers: { satoken: secondToken },
+    data: {},
+  });
+  expect(linked.status()).toBe(403);
+  expect((await linked.json()).errorCode).toBe('APPROVAL_LINKED_OPERATOR');
+
+  // ... while the solo addition's request is approved by the first admin, after confirming.
+  await second.getByTestId('adjustment-user').fill(user.id);
+  await second.getByTestId('adjustment-amount').fill('25.5');
+  await second.getByTestId('adjustment-reason').fill('Compensation for ticket 1001');
+  await second.getByTestId('adjustment-submit').click();
+  const row = second
+    .locator('[data-testid^="adjustment-row-"]')
+    .filter({ hasText: 'Compensation for ticket 1001' });
+  await expect(row).toBeVisible();
+  const adjustmentId = await rowId(row, 'adjustment-row-');
+  await shot(second, 'admin-adjustments');
+  await admin.reload();
+  await admin.getByTestId(`approve-${adjustmentId}`).click();
+  const adjDialog = admin.getByRole('dialog');
+  await expect(adjDialog).toContainText(`${account} (#${user.id})`);
+  await expect(adjDialog.getByTestId('confirm-amount')).toHaveText('+25.5 USDT');
+  await expect(adjDialog).toContainText('second_admin');
+  await admin.getByTestId(`approve-cancel-${adjustmentId}`).click();
+  await expect(adjDialog).toBeHidden();
+  await expect(admin.getByTestId(`adjustment-status-${adjustmentId}`)).toHaveText('Pending');
+  expect(await usdtAvailable(request, user.token)).toMatch(/^0(\.0*)?$/);
+  await admin.getByTestId(`approve-${adjustmentId}`).click();
+  await admin.getByTestId(`approve-confirm-${adjustmentId}`).click();
+  await expect(admin.getByTestId(`adjustment-status-${adjustmentId}`)).toHaveCount(0); // left the pending list
+  await admin.getByText('All', { exact: true }).click();
+  await expect(admin.getByTestId(`adjustment-status-${adjustmentId}`)).toHaveText('Approved');
+  await shot(admin, 'admin-adjustments-approved');
 
   // Exactly that amount landed: in the console and in the user's own wallet API.
   await admin.getByTestId('admin-nav-users').click();
@@ -219,19 +337,30 @@ test('four-eyes adjustment from sign-in to balance, audit verified', async ({ br
   await admin.getByTestId('users-search').locator('input').press('Enter');
   await expect(admin.getByTestId(`balance-${user.id}-USDT-spot`)).toContainText(': 25.5');
   await shot(admin, 'admin-users');
-  const wallet = await request.post('/api/mjkj-web/coin/assets/getCurrencyAccount', {
-    headers: { satoken: user.token },
-    data: { type: '1' },
-  });
-  if (wallet.ok()) {
-    const list = ((await wallet.json()) as { data: { list: Array<{ coin: string; available: string }> } })
-      .data.list;
-    expect(list.find((c) => c.coin === 'USDT')?.available).toMatch(/^25\.50*$/);
-  }
+  expect(await usdtAvailable(request, user.token)).toMatch(/^25\.50*$/);
 
-  // The audit chain verifies, and shows the four-eyes steps.
+  // The reviewer the two admins added gives the recharge its second approval; the dialog names the
+  // first approver. (The browser tests run with OPERATOR_COOLING_OFF_HOURS=0: the cooling-off itself is
+  // covered by the server tests.)
+  const reviewerContext = await browser.newContext();
+  const reviewer = await reviewerContext.newPage();
+  await signIn(reviewer, 'e2e_reviewer', [SECOND_INITIAL], SECOND_NEW);
+  await reviewer.getByTestId('admin-nav-recharges').click();
+  await expect(reviewer.getByTestId(`awaiting-second-${largeId}`)).toBeVisible();
+  await reviewer.getByTestId(`approve-${largeId}`).click();
+  const second2 = reviewer.getByRole('dialog');
+  await expect(second2.getByTestId('confirm-first-approval')).toContainText('admin');
+  await expect(second2.getByTestId('confirm-amount')).toHaveText('20000 USDT');
+  await shot(reviewer, 'admin-recharge-second-approval');
+  await reviewer.getByTestId(`approve-confirm-${largeId}`).click();
+  await expect(reviewer.getByTestId(`recharge-row-${largeId}`)).toHaveCount(0);
+  await expect.poll(() => usdtAvailable(request, payer.token)).toMatch(/^20015(\.0*)?$/);
+  await reviewerContext.close();
+
+  // The audit chain verifies, and shows the steps.
   await admin.getByTestId('admin-nav-audit').click();
   await expect(admin.locator('code', { hasText: 'adjustment.applied' }).first()).toBeVisible();
+  await expect(admin.locator('code', { hasText: 'wallet.recharge.firstApproval' }).first()).toBeVisible();
   await admin.getByTestId('audit-verify').click();
   await expect(admin.getByTestId('audit-verify-result')).toHaveAttribute('data-ok', 'true');
   await expect(admin.getByTestId('audit-verify-result')).toContainText('Chain intact');

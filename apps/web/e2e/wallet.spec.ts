@@ -288,7 +288,17 @@ test('(b) manual recharge with a screenshot, approved by an operator in /admin',
   const admin = await openAdmin(browser);
   await admin.getByTestId('admin-nav-recharges').click();
   await expect(admin.getByTestId(`recharge-row-${state.rechargeId}`)).toBeVisible();
+  // Approving asks first, naming user, asset and amount; cancelling changes nothing.
   await admin.getByTestId(`approve-${state.rechargeId}`).click();
+  const dialog = admin.getByRole('dialog');
+  await expect(dialog).toContainText(state.account);
+  await expect(dialog.getByTestId('confirm-amount')).toHaveText('250 USDT');
+  await admin.getByTestId(`approve-cancel-${state.rechargeId}`).click();
+  await expect(dialog).toBeHidden();
+  await expect(admin.getByTestId(`approve-${state.rechargeId}`)).toBeVisible();
+  await expect(page.getByTestId(`recharge-status-${state.rechargeId}`)).toContainText('Under review');
+  await admin.getByTestId(`approve-${state.rechargeId}`).click();
+  await admin.getByTestId(`approve-confirm-${state.rechargeId}`).click();
   await expect(admin.getByTestId(`approve-${state.rechargeId}`)).toHaveCount(0);
   await admin.screenshot({ path: testInfo.outputPath('admin-recharges.png'), fullPage: true });
   await admin.context().close();
@@ -373,6 +383,8 @@ test('(c) fund password, withdrawal with the fee shown first, operator approval,
   await admin.getByTestId('admin-nav-withdrawals').click();
   await expect(admin.getByTestId(`withdrawal-row-${state.withdrawalId}`)).toBeVisible();
   await admin.getByTestId(`approve-${state.withdrawalId}`).click();
+  await expect(admin.getByRole('dialog').getByTestId('confirm-amount')).toHaveText('100 USDT');
+  await admin.getByTestId(`approve-confirm-${state.withdrawalId}`).click();
   await expect(admin.getByTestId(`approve-${state.withdrawalId}`)).toHaveCount(0);
   await admin.context().close();
 

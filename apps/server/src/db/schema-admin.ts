@@ -34,3 +34,32 @@ export const balanceAdjustments = pgTable(
     index('balance_adjustments_user_idx').on(t.userId, t.id),
   ],
 );
+
+/**
+ * Operator requests (docs/admin-console.md "Operator requests"): creating an operator ('create') or
+ * changing an operator's role ('role') is requested by one admin and applied only when a different
+ * admin approves. pending -> approved | rejected, each by one conditional UPDATE. The initial password
+ * is kept as an argon2id hash only while the request is pending.
+ */
+export const operatorRequests = pgTable(
+  'operator_requests',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    kind: text('kind').notNull(),
+    /** 'create': the new name; 'role': the target operator's name when requested. */
+    username: text('username').notNull(),
+    role: text('role').notNull(),
+    /** 'role': the operator whose role changes; 'create': the operator created on approval. */
+    operatorId: bigint('operator_id', { mode: 'bigint' }),
+    /** 'role': the role when requested. */
+    fromRole: text('from_role'),
+    passwordHash: text('password_hash'),
+    status: text('status').notNull().default('pending'),
+    requestedBy: bigint('requested_by', { mode: 'bigint' }).notNull(),
+    decidedBy: bigint('decided_by', { mode: 'bigint' }),
+    decisionReason: text('decision_reason'),
+    createdAt: ts('created_at').notNull(),
+    decidedAt: ts('decided_at'),
+  },
+  (t) => [index('operator_requests_status_idx').on(t.status, t.id)],
+);

@@ -70,6 +70,9 @@ export const walletRecharges = pgTable(
     requiredConfirmations: integer('required_confirmations').notNull().default(0),
     simulated: boolean('simulated').notNull().default(false),
     reviewer: text('reviewer'),
+    /** Manual recharges above the asset's dual_approval_above: the first of two approving operators. */
+    firstReviewer: text('first_reviewer'),
+    firstReviewedAt: ts('first_reviewed_at'),
     createdAt: ts('created_at').notNull(),
     reviewedAt: ts('reviewed_at'),
     /** Set once the core acknowledged deposit.credit (recovery resubmits rows passed but not credited). */

@@ -162,6 +162,12 @@ export const operators = pgTable(
     mustChangePassword: boolean('must_change_password').notNull().default(true),
     disabled: boolean('disabled').notNull().default(false),
     createdAt: ts('created_at').notNull(),
+    /** Who requested this account; null for the first admin (and operators from before requests). */
+    createdBy: bigint('created_by', { mode: 'bigint' }),
+    /** The second admin who approved it; null for the first admin and for the first admin's one solo addition. */
+    approvedBy: bigint('approved_by', { mode: 'bigint' }),
+    /** Cooling-off: no approvals before this instant (set at creation and at each role change); null = none. */
+    mayApproveFrom: ts('may_approve_from'),
   },
   (t) => [uniqueIndex('operators_username_uq').on(sql`lower(${t.username})`)],
 );

@@ -23,4 +23,21 @@ export const ADMIN_ERROR_STATUS = {
   PROJECTION_RETRY_FAILED: 409,
   /** No bill projection runs in this process (no money core). */
   PROJECTION_UNAVAILABLE: 503,
+  /** Unknown operator id (role change request). */
+  OPERATOR_NOT_FOUND: 404,
+  OPERATOR_REQUEST_NOT_FOUND: 404,
+  /** The operator request is no longer pending. */
+  OPERATOR_REQUEST_STATE: 409,
+  /** A role change for this operator is already waiting for approval. */
+  OPERATOR_REQUEST_PENDING: 409,
+  /** The requester, or the operator a role change is about, may not decide the request. */
+  OPERATOR_REQUEST_SELF_APPROVAL: 403,
+  /** A role change to the role the operator already has. */
+  OPERATOR_ROLE_UNCHANGED: 400,
+  /** Dual approval: the second approval must come from a different operator than the first. */
+  APPROVAL_SAME_OPERATOR: 403,
+  /** The approver's account was requested by the requester, or the approver requested the requester's. */
+  APPROVAL_LINKED_OPERATOR: 403,
+  /** A new operator (or one whose role changed) cannot approve anything until the cooling-off ends. */
+  APPROVAL_COOLING_OFF: 403,
 } as const;

@@ -1,6 +1,7 @@
 // Balance adjustments with four-eyes approval (DESIGN section 1): an admin requests, a DIFFERENT admin
-// approves, and only the approval submits the money core's 'adjust' command, with the id
-// `adjust:<requestId>` so a retried submission can never apply twice.
+// (a different person as far as the approval rule in ./operator-approvals.ts can tell) approves, and
+// only the approval submits the money core's 'adjust' command, with the id `adjust:<requestId>` so a
+// retried submission can never apply twice.
 //
 // States: pending -> approving -> approved | failed; pending -> rejected. The claim (pending ->
 // approving) is one conditional UPDATE, so of two concurrent approvals exactly one submits the command;
@@ -163,6 +164,13 @@ export class AdjustmentService {
   async approve(operatorId: bigint, id: bigint): Promise<AdjustmentView> {
     const current = await this.row(id);
     if (current.requestedBy === operatorId) throw new AppError('ADJUSTMENT_SELF_APPROVAL');
+    // A different account is not enough: not one linked to the requester by creation, and not a new one
+    // (./operator-approvals.ts).
+    await this.app.services.operators.assertMayApprove(
+      operatorId,
+      current.requestedBy,
+      'ADJUSTMENT_SELF_APPROVAL',
+    );
     const core = this.core();
     const now = this.clock.now();
     // The claim: only one caller moves the row out of 'pending'; everybody else gets ADJUSTMENT_STATE.

@@ -1,7 +1,7 @@
 // Operator console routes under /api/admin (docs/admin-console.md): users with balances, four-eyes
-// balance adjustments, the audit log and its verification, the operator list. Roles: users are
-// readable by every operator role (contacts masked except for admins); adjustments, the audit log and
-// the operator list are admin only. User tokens never pass requireOperator (401).
+// balance adjustments, the audit log and its verification (operators and operator requests are in
+// ./operator-routes.ts). Roles: users are readable by every operator role (contacts masked except for
+// admins); adjustments and the audit log are admin only. User tokens never pass requireOperator (401).
 import { pageQuerySchema } from '@coin/shared/auth-schemas';
 import { tryParseAmount } from '@coin/shared/money';
 import { decimalString } from '@coin/shared/wire-decimal';
@@ -9,7 +9,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ACCOUNT_TYPES } from '@/core/types';
 import type { Executor } from '@/db/client';
-import { operators } from '@/db/schema';
 import { AppError } from '@/lib/app-error';
 import { currentSession } from '@/modules/auth/auth-plugin';
 import { ADJUSTMENT_STATUSES, type AdjustmentService } from './console-adjustments';
@@ -189,23 +188,5 @@ export const consoleRoutes: FastifyPluginAsyncZod<ConsoleRoutesOptions> = async 
       preValidation: adminOnly,
     },
     async (_request, reply) => reply.ok(await verifyAudit(db)),
-  );
-
-  app.get(
-    '/api/admin/operators',
-    { schema: { tags, summary: 'All operators (admin only)', security }, preValidation: adminOnly },
-    async (_request, reply) => {
-      const rows = await db.select().from(operators).orderBy(operators.id);
-      return reply.ok(
-        rows.map((o) => ({
-          id: o.id.toString(),
-          username: o.username,
-          role: o.role,
-          mustChangePassword: o.mustChangePassword,
-          disabled: o.disabled,
-          createdAt: o.createdAt.toISOString(),
-        })),
-      );
-    },
   );
 };

@@ -1,5 +1,6 @@
-// Operator sign-in and management under /api/admin. Operators never use the user session calls.
-import { refreshBodySchema } from '@coin/shared/auth-schemas';
+// Operator sign-in and management under /api/admin. Operators never use the user session calls. New
+// operators and role changes are operator requests that a second admin approves (./operator-requests.ts).
+import { pageQuerySchema, refreshBodySchema } from '@coin/shared/auth-schemas';
 import { loginPasswordSchema } from '@coin/shared/password';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,8 +8,9 @@ import type { AppConfig } from '@/config';
 import { clientInfo } from '@/lib/client-info';
 import { currentSession } from '@/modules/auth/auth-plugin';
 import type { SessionService } from '@/modules/auth/session-service';
+import { OPERATOR_REQUEST_STATUSES, OperatorRequestService } from './operator-requests';
 import { OPERATOR_ROLES } from './operator-roles';
-import type { OperatorRow, OperatorService } from './operator-service';
+import type { OperatorService } from './operator-service';
 
 export interface OperatorRoutesOptions {
   operators: OperatorService;
@@ -16,21 +18,27 @@ export interface OperatorRoutesOptions {
   config: AppConfig;
 }
 
-const toView = (o: OperatorRow) => ({
-  id: o.id.toString(),
-  username: o.username,
-  role: o.role,
-  mustChangePassword: o.mustChangePassword,
-  createdAt: o.createdAt.toISOString(),
-});
-
 const tags = ['admin'];
 const security = [{ satoken: [] }];
+const idParams = z.strictObject({
+  id: z.string().regex(/^\d{1,18}$/, 'validation.invalid'),
+});
+const roleSchema = z.enum(OPERATOR_ROLES, { error: 'validation.oneOf' });
+const reasonBody = z.strictObject({
+  reason: z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(200),
+});
 
 export const operatorRoutes: FastifyPluginAsyncZod<OperatorRoutesOptions> = async (
   app,
   { operators, sessions, config },
 ) => {
+  const requests = new OperatorRequestService(operators.db, operators.clock, operators);
+  const adminOnly = app.requireOperator(['admin']);
+  /** The operator view plus what the console needs to show approve buttons. */
+  const meView = async (id: bigint) => ({
+    ...(await operators.view(id)),
+    ...(await operators.approvalRights(id)),
+  });
   app.post(
     '/api/admin/auth/login',
     {
@@ -55,7 +63,7 @@ export const operatorRoutes: FastifyPluginAsyncZod<OperatorRoutesOptions> = asyn
           satoken: tokens.satoken,
           refreshToken: tokens.refreshToken,
           expiresIn: tokens.expiresIn,
-          operator: toView(operator),
+          operator: await meView(operator.id),
         },
         'success.login',
       );
@@ -88,7 +96,7 @@ export const operatorRoutes: FastifyPluginAsyncZod<OperatorRoutesOptions> = asyn
       schema: { tags, summary: 'Current operator', security },
       preValidation: app.requireOperator([], { allowPendingPasswordChange: true }),
     },
-    async (request, reply) => reply.ok(toView(await operators.get(currentSession(request).principalId))),
+    async (request, reply) => reply.ok(await meView(currentSession(request).principalId)),
   );
 
   app.post(
@@ -124,31 +132,119 @@ export const operatorRoutes: FastifyPluginAsyncZod<OperatorRoutesOptions> = asyn
     },
   );
 
+  app.get(
+    '/api/admin/operators',
+    {
+      schema: { tags, summary: 'All operators, with who requested and who approved each account', security },
+      preValidation: adminOnly,
+    },
+    async (_request, reply) => reply.ok(await operators.list()),
+  );
+
   app.post(
     '/api/admin/operators',
     {
       schema: {
         tags,
-        summary: 'Create an operator (admin only)',
+        summary: 'Request a new operator (admin only); another admin must approve it',
         body: z.strictObject({
           username: z
             .string({ error: 'validation.required' })
             .regex(/^[A-Za-z][A-Za-z0-9_.-]{2,31}$/, 'validation.account'),
-          role: z.enum(OPERATOR_ROLES, { error: 'validation.oneOf' }),
+          role: roleSchema,
           password: loginPasswordSchema,
         }),
         security,
       },
-      preValidation: app.requireOperator(['admin']),
+      preValidation: adminOnly,
     },
     async (request, reply) => {
-      const created = await operators.create(
-        currentSession(request).principalId,
-        request.body.username,
-        request.body.role,
-        request.body.password,
+      const created = await requests.requestCreate(currentSession(request).principalId, request.body);
+      return reply.ok(
+        created,
+        created.status === 'approved' ? 'success.operatorCreated' : 'success.operatorRequested',
       );
-      return reply.ok(toView(created));
     },
+  );
+
+  app.post(
+    '/api/admin/operators/:id/role',
+    {
+      schema: {
+        tags,
+        summary: "Request a change of an operator's role; another admin must approve it",
+        params: idParams,
+        body: z.strictObject({ role: roleSchema }),
+        security,
+      },
+      preValidation: adminOnly,
+    },
+    async (request, reply) =>
+      reply.ok(
+        await requests.requestRole(
+          currentSession(request).principalId,
+          BigInt(request.params.id),
+          request.body.role,
+        ),
+        'success.operatorRequested',
+      ),
+  );
+
+  app.get(
+    '/api/admin/operator-requests',
+    {
+      schema: {
+        tags,
+        summary: 'Operator requests (new operators, role changes), newest first',
+        querystring: pageQuerySchema.extend({
+          status: z.enum(OPERATOR_REQUEST_STATUSES, { error: 'validation.oneOf' }).optional(),
+        }),
+        security,
+      },
+      preValidation: adminOnly,
+    },
+    async (request, reply) => reply.ok(await requests.list(request.query)),
+  );
+
+  app.post(
+    '/api/admin/operator-requests/:id/approve',
+    {
+      schema: {
+        tags,
+        summary: 'Approve an operator request (a different admin) and apply it',
+        params: idParams,
+        body: z.strictObject({}).optional(),
+        security,
+      },
+      preValidation: adminOnly,
+    },
+    async (request, reply) =>
+      reply.ok(
+        await requests.approve(currentSession(request).principalId, BigInt(request.params.id)),
+        'success.operatorRequestApproved',
+      ),
+  );
+
+  app.post(
+    '/api/admin/operator-requests/:id/reject',
+    {
+      schema: {
+        tags,
+        summary: 'Reject an operator request (a different admin) with a reason',
+        params: idParams,
+        body: reasonBody,
+        security,
+      },
+      preValidation: adminOnly,
+    },
+    async (request, reply) =>
+      reply.ok(
+        await requests.reject(
+          currentSession(request).principalId,
+          BigInt(request.params.id),
+          request.body.reason,
+        ),
+        'success.operatorRequestRejected',
+      ),
   );
 };

@@ -1,8 +1,10 @@
 // Deposits: chain outputs (credited once per (txid, vout) after the asset's confirmations) and manual
-// recharges (screenshot, operator review). Both end in the core's deposit.credit.
+// recharges (screenshot, operator review; two operators above the asset's threshold). Both end in the
+// core's deposit.credit.
+import type { ErrorCode } from '@coin/shared/error-codes';
 import { type Amount, cmp, mul, parseAmount } from '@coin/shared/money';
 import { and, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
-import { users, walletAddresses, walletRecharges, walletUploads } from '@/db/schema';
+import { operators, users, walletAddresses, walletRecharges, walletUploads } from '@/db/schema';
 import { AppError } from '@/lib/app-error';
 import { appendAudit } from '@/lib/audit';
 import { fmt, parseAssetAmount } from './amounts';
@@ -56,10 +58,30 @@ export function toRechargeRow(r: RechargeRecord): RechargeRow {
 
 export const UPLOAD_LINK_PREFIX = '/api/uploads/';
 
+/** A review-queue row as operators see it (docs/wallet-api.md "Operator review queues"). */
+export interface AdminRechargeRow extends RechargeRow {
+  userId: string;
+  account: string;
+  reviewer: string | null;
+  reviewerName: string | null;
+  /** Needs two approvals: above the asset's threshold when reviewed, or a first approval was given. */
+  dualApproval: boolean;
+  firstReviewer: string | null;
+  firstReviewerName: string | null;
+  firstReviewTime: string | null;
+  awaitingSecondApproval: boolean;
+}
+
+/** The approval rule of the operator console (OperatorService.assertMayApprove). */
+export interface ApprovalCheck {
+  assertMayApprove(approverId: bigint, requesterId: bigint | undefined, selfCode: ErrorCode): Promise<void>;
+}
+
 export class DepositService {
   constructor(
     private readonly ctx: WalletContext,
     readonly chain: ChainAdapter | undefined,
+    private readonly approvals: ApprovalCheck,
   ) {}
 
   get simulatedChain(): SimulatedChain | undefined {
@@ -347,18 +369,46 @@ export class DepositService {
         .offset((q.current - 1) * q.size),
       this.ctx.db.select({ n: count() }).from(walletRecharges).where(where),
     ]);
-    const accounts = await this.accountsOf(rows.map((r) => r.userId));
     return {
-      records: rows.map((r) => ({
-        ...toRechargeRow(r),
-        userId: r.userId.toString(),
-        account: accounts.get(r.userId) ?? '',
-        reviewer: r.reviewer,
-      })),
+      records: await this.adminRows(rows),
       total: total?.n ?? 0,
       current: q.current,
       size: q.size,
     };
+  }
+
+  /**
+   * Queue rows: the user's account, the operators' names, and the approval state of a recharge that
+   * needs two approvals (`awaitingSecondApproval` once the first is given; the user still sees it under
+   * review).
+   */
+  private async adminRows(rows: RechargeRecord[]): Promise<AdminRechargeRow[]> {
+    const accounts = await this.accountsOf(rows.map((r) => r.userId));
+    const operatorIds = rows.flatMap((r) => [r.reviewer, r.firstReviewer]).filter((v) => v !== null);
+    const names = await this.operatorNames(operatorIds);
+    return rows.map((r) => ({
+      ...toRechargeRow(r),
+      userId: r.userId.toString(),
+      account: accounts.get(r.userId) ?? '',
+      reviewer: r.reviewer,
+      reviewerName: r.reviewer === null ? null : (names.get(r.reviewer) ?? null),
+      dualApproval:
+        r.firstReviewer !== null || (r.source === 'manual' && r.status === 0 && this.needsTwoApprovals(r)),
+      firstReviewer: r.firstReviewer,
+      firstReviewerName: r.firstReviewer === null ? null : (names.get(r.firstReviewer) ?? null),
+      firstReviewTime: iso(r.firstReviewedAt),
+      awaitingSecondApproval: r.status === 0 && r.firstReviewer !== null,
+    }));
+  }
+
+  private async operatorNames(ids: string[]): Promise<Map<string, string>> {
+    const numeric = [...new Set(ids.filter((v) => /^\d{1,18}$/.test(v)))].map((v) => BigInt(v));
+    if (numeric.length === 0) return new Map();
+    const rows = await this.ctx.db
+      .select({ id: operators.id, username: operators.username })
+      .from(operators)
+      .where(inArray(operators.id, numeric));
+    return new Map(rows.map((r) => [r.id.toString(), r.username]));
   }
 
   private async accountsOf(ids: bigint[]): Promise<Map<bigint, string>> {
@@ -370,66 +420,90 @@ export class DepositService {
     return new Map(rows.map((r) => [r.id, r.account]));
   }
 
-  /** Approve or reject a manual recharge; the status check in the UPDATE lets only one decision apply. */
+  /**
+   * Approve or reject a manual recharge. Above the asset's `dualApprovalAbove` an approval is the first
+   * of two: it records who gave it and the recharge stays under review (status 0, as the user sees it)
+   * until a DIFFERENT operator, who passes the approval rule (modules/admin/operator-approvals.ts),
+   * approves; only that approval credits. Either may reject. Every step is one conditional UPDATE on
+   * the state it was decided on, so of concurrent decisions exactly one applies (the others get
+   * RECHARGE_STATE), and the credit's command id `recharge:<id>` makes it apply once in the core too.
+   */
   async decide(id: bigint, operatorId: bigint, decision: 'approve' | 'reject', reason?: string) {
+    const [current] = await this.ctx.db
+      .select()
+      .from(walletRecharges)
+      .where(eq(walletRecharges.id, id))
+      .limit(1);
+    if (current?.source !== 'manual') throw new AppError('RECHARGE_NOT_FOUND');
+    if (current.status !== 0) throw new AppError('RECHARGE_STATE');
+    const me = operatorId.toString();
+    const first = current.firstReviewer;
+    let step: 'single' | 'first' | 'second' | 'reject' = 'reject';
+    if (decision === 'approve') {
+      if (first !== null) {
+        step = 'second';
+        if (first === me) throw new AppError('APPROVAL_SAME_OPERATOR');
+        await this.approvals.assertMayApprove(operatorId, BigInt(first), 'APPROVAL_SAME_OPERATOR');
+      } else {
+        step = this.needsTwoApprovals(current) ? 'first' : 'single';
+        await this.approvals.assertMayApprove(operatorId, undefined, 'APPROVAL_SAME_OPERATOR');
+      }
+    }
     const now = this.ctx.clock.now();
     const decided = await this.ctx.db.transaction(async (tx) => {
+      // The row must still be in the state this decision was made on.
+      const unchanged = [
+        eq(walletRecharges.id, id),
+        eq(walletRecharges.status, 0),
+        eq(walletRecharges.source, 'manual'),
+        first === null ? isNull(walletRecharges.firstReviewer) : eq(walletRecharges.firstReviewer, first),
+      ];
+      const set =
+        step === 'first'
+          ? { firstReviewer: me, firstReviewedAt: now }
+          : step === 'reject'
+            ? { status: 2, reason: reason ?? null, reviewer: me, reviewedAt: now }
+            : { status: 1, reason: null, reviewer: me, reviewedAt: now };
       const [row] = await tx
         .update(walletRecharges)
-        .set({
-          status: decision === 'approve' ? 1 : 2,
-          reason: decision === 'reject' ? (reason ?? null) : null,
-          reviewer: operatorId.toString(),
-          reviewedAt: now,
-        })
-        .where(
-          and(
-            eq(walletRecharges.id, id),
-            eq(walletRecharges.status, 0),
-            eq(walletRecharges.source, 'manual'),
-          ),
-        )
+        .set(set)
+        .where(decision === 'reject' ? and(...unchanged.slice(0, 3)) : and(...unchanged))
         .returning();
-      if (!row) {
-        const [exists] = await tx
-          .select({ id: walletRecharges.id, source: walletRecharges.source })
-          .from(walletRecharges)
-          .where(eq(walletRecharges.id, id))
-          .limit(1);
-        if (exists?.source !== 'manual') throw new AppError('RECHARGE_NOT_FOUND');
-        throw new AppError('RECHARGE_STATE');
-      }
+      if (!row) throw new AppError('RECHARGE_STATE');
+      const asset = this.ctx.assets.find(row.asset);
       await appendAudit(
         tx,
         {
           actorType: 'operator',
-          actorId: operatorId.toString(),
-          action: `wallet.recharge.${decision}`,
+          actorId: me,
+          action: step === 'first' ? 'wallet.recharge.firstApproval' : `wallet.recharge.${decision}`,
           payload: {
             id: id.toString(),
             userId: row.userId.toString(),
             coin: row.asset,
             amount: row.amount,
             reason,
+            // Which approvals this took: the threshold it was compared with, and the first approver.
+            dualApprovalAbove: step === 'single' ? undefined : asset?.dualApprovalAbove,
+            firstApprovedBy: first ?? undefined,
           },
         },
         now,
       );
       return row;
     });
-    if (decision === 'approve') await this.credit(decided);
-    const [fresh] = await this.ctx.db
-      .select()
-      .from(walletRecharges)
-      .where(eq(walletRecharges.id, id))
-      .limit(1);
-    const accounts = await this.accountsOf([decided.userId]);
-    const r = fresh ?? decided;
-    return {
-      ...toRechargeRow(r),
-      userId: r.userId.toString(),
-      account: accounts.get(r.userId) ?? '',
-      reviewer: r.reviewer,
-    };
+    if (step === 'single' || step === 'second') await this.credit(decided);
+    const [fresh] = await this.adminRows(
+      await this.ctx.db.select().from(walletRecharges).where(eq(walletRecharges.id, id)).limit(1),
+    );
+    if (!fresh) throw new AppError('RECHARGE_NOT_FOUND');
+    return fresh;
+  }
+
+  /** Above the asset's threshold (or for an asset no longer listed) two operators must approve. */
+  private needsTwoApprovals(row: RechargeRecord): boolean {
+    const asset = this.ctx.assets.find(row.asset);
+    if (!asset) return true;
+    return cmp(parseAmount(canonicalDecimal(row.amount)), parseAmount(asset.dualApprovalAbove)) > 0;
   }
 }

@@ -1,5 +1,6 @@
 // Operator review queues for manual recharges and withdrawals (admin and reviewer roles). Every
-// decision is audit-logged by the services inside the same transaction as the status change.
+// decision is audit-logged by the services inside the same transaction as the status change. Large
+// manual recharges need two approvals by different operators (DepositService.decide).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentSession } from '@/modules/auth/auth-plugin';
@@ -18,6 +19,16 @@ const idParams = z.object({ id: z.coerce.bigint().positive() });
 const reasonBody = z.strictObject({
   reason: z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(200),
 });
+
+/** A recharge above its asset's threshold after the first of its two approvals. */
+function awaitsSecondApproval(decided: unknown): boolean {
+  return (
+    typeof decided === 'object' &&
+    decided !== null &&
+    'awaitingSecondApproval' in decided &&
+    decided.awaitingSecondApproval === true
+  );
+}
 
 /** What a review queue needs from its service: the operator list and one approve/reject decision. */
 interface ReviewQueueService {
@@ -66,11 +77,16 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRoutesOptions> = async (
         },
         ...reviewer,
       },
-      async (request, reply) =>
-        reply.ok(
-          await service.decide(request.params.id, currentSession(request).principalId, 'approve'),
-          'success.reviewDone',
-        ),
+      async (request, reply) => {
+        const operatorId = currentSession(request).principalId;
+        // A new operator (or one with a new role) approves nothing during the cooling-off.
+        await app.services.operators.assertMayApprove(operatorId, undefined, 'FORBIDDEN');
+        const decided = await service.decide(request.params.id, operatorId, 'approve');
+        return reply.ok(
+          decided,
+          awaitsSecondApproval(decided) ? 'success.firstApprovalRecorded' : 'success.reviewDone',
+        );
+      },
     );
     app.post(
       `${path}/:id/reject`,

@@ -72,7 +72,7 @@ export const walletPlugin = fp<WalletPluginOptions>(
             (err) => app.log.warn({ err }, 'simulated chain report failed'),
           )
         : undefined;
-    const deposits = new DepositService(ctx, chain);
+    const deposits = new DepositService(ctx, chain, app.services.operators);
     const withdrawals = new WithdrawService(ctx, chain?.simulated ?? false);
     const exchange = new ExchangeService(ctx, (id) => balances.isMerchant(id));
     const bills = new BillService(ctx);

@@ -19,6 +19,24 @@ export const adminEn = {
   'success.adjustmentRequested': 'Adjustment request created; another administrator must approve it',
   'success.adjustmentApproved': 'Adjustment approved and applied',
   'success.adjustmentRejected': 'Adjustment request rejected',
+  'errors.OPERATOR_NOT_FOUND': 'Operator not found',
+  'errors.OPERATOR_REQUEST_NOT_FOUND': 'Operator request not found',
+  'errors.OPERATOR_REQUEST_STATE': 'This operator request has already been decided',
+  'errors.OPERATOR_REQUEST_PENDING': 'A role change for this operator is already waiting for approval',
+  'errors.OPERATOR_REQUEST_SELF_APPROVAL':
+    'You cannot decide a request you made or one about your own account; another administrator must decide it',
+  'errors.OPERATOR_ROLE_UNCHANGED': 'The operator already has this role',
+  'errors.APPROVAL_SAME_OPERATOR': 'You gave the first approval; a different operator must give the second',
+  'errors.APPROVAL_LINKED_OPERATOR':
+    'You cannot approve requests of the administrator who requested your account, or of an operator whose account you requested',
+  'errors.APPROVAL_COOLING_OFF': 'New operators cannot approve anything yet; you can approve from {from}',
+  'success.operatorRequested': 'Operator request created; another administrator must approve it',
+  'success.operatorCreated':
+    'Operator created (the first administrator’s one addition without a second approval)',
+  'success.operatorRequestApproved': 'Operator request approved and applied',
+  'success.operatorRequestRejected': 'Operator request rejected',
+  'success.firstApprovalRecorded':
+    'First approval recorded; a different operator must give the second approval',
   'validation.notZero': 'must not be zero',
   'fields.userId': 'User ID',
   'fields.asset': 'Asset',

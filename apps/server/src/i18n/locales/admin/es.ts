@@ -22,6 +22,24 @@ export const adminEs: Record<keyof typeof adminEn, string> = {
   'success.adjustmentRequested': 'Solicitud de ajuste creada; otro administrador debe aprobarla',
   'success.adjustmentApproved': 'Ajuste aprobado y aplicado',
   'success.adjustmentRejected': 'Solicitud de ajuste rechazada',
+  'errors.OPERATOR_NOT_FOUND': 'Operador no encontrado',
+  'errors.OPERATOR_REQUEST_NOT_FOUND': 'Solicitud de operador no encontrada',
+  'errors.OPERATOR_REQUEST_STATE': 'Esta solicitud de operador ya fue resuelta',
+  'errors.OPERATOR_REQUEST_PENDING': 'Ya hay un cambio de rol de este operador pendiente de aprobación',
+  'errors.OPERATOR_REQUEST_SELF_APPROVAL':
+    'No puede resolver una solicitud suya ni una sobre su propia cuenta; debe resolverla otro administrador',
+  'errors.OPERATOR_ROLE_UNCHANGED': 'El operador ya tiene este rol',
+  'errors.APPROVAL_SAME_OPERATOR': 'Usted dio la primera aprobación; la segunda debe darla otro operador',
+  'errors.APPROVAL_LINKED_OPERATOR':
+    'No puede aprobar solicitudes del administrador que solicitó su cuenta ni de un operador cuya cuenta usted solicitó',
+  'errors.APPROVAL_COOLING_OFF':
+    'Los operadores nuevos aún no pueden aprobar nada; podrá aprobar a partir de {from}',
+  'success.operatorRequested': 'Solicitud de operador creada; otro administrador debe aprobarla',
+  'success.operatorCreated':
+    'Operador creado (la única alta del primer administrador sin segunda aprobación)',
+  'success.operatorRequestApproved': 'Solicitud de operador aprobada y aplicada',
+  'success.operatorRequestRejected': 'Solicitud de operador rechazada',
+  'success.firstApprovalRecorded': 'Primera aprobación registrada; otro operador debe dar la segunda',
   'validation.notZero': 'no puede ser cero',
   'fields.userId': 'ID de usuario',
   'fields.asset': 'Activo',

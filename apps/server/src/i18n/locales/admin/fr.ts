@@ -23,6 +23,26 @@ export const adminFr: Record<keyof typeof adminEn, string> = {
   'success.adjustmentRequested': 'Demande d’ajustement créée ; un autre administrateur doit l’approuver',
   'success.adjustmentApproved': 'Ajustement approuvé et appliqué',
   'success.adjustmentRejected': 'Demande d’ajustement rejetée',
+  'errors.OPERATOR_NOT_FOUND': 'Opérateur introuvable',
+  'errors.OPERATOR_REQUEST_NOT_FOUND': 'Demande d’opérateur introuvable',
+  'errors.OPERATOR_REQUEST_STATE': 'Cette demande d’opérateur a déjà été traitée',
+  'errors.OPERATOR_REQUEST_PENDING': 'Un changement de rôle de cet opérateur attend déjà une approbation',
+  'errors.OPERATOR_REQUEST_SELF_APPROVAL':
+    'Vous ne pouvez pas trancher une demande que vous avez faite ni une demande concernant votre propre compte ; un autre administrateur doit décider',
+  'errors.OPERATOR_ROLE_UNCHANGED': 'L’opérateur a déjà ce rôle',
+  'errors.APPROVAL_SAME_OPERATOR':
+    'Vous avez donné la première approbation ; la seconde doit venir d’un autre opérateur',
+  'errors.APPROVAL_LINKED_OPERATOR':
+    'Vous ne pouvez pas approuver les demandes de l’administrateur qui a demandé votre compte, ni celles d’un opérateur dont vous avez demandé le compte',
+  'errors.APPROVAL_COOLING_OFF':
+    'Les nouveaux opérateurs ne peuvent encore rien approuver ; vous pourrez approuver à partir du {from}',
+  'success.operatorRequested': 'Demande d’opérateur créée ; un autre administrateur doit l’approuver',
+  'success.operatorCreated':
+    'Opérateur créé (l’unique ajout du premier administrateur sans seconde approbation)',
+  'success.operatorRequestApproved': 'Demande d’opérateur approuvée et appliquée',
+  'success.operatorRequestRejected': 'Demande d’opérateur rejetée',
+  'success.firstApprovalRecorded':
+    'Première approbation enregistrée ; un autre opérateur doit donner la seconde',
   'validation.notZero': 'ne doit pas être nul',
   'fields.userId': 'ID utilisateur',
   'fields.asset': 'Actif',

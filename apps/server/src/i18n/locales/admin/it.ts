@@ -21,6 +21,24 @@ export const adminIt: Record<keyof typeof adminEn, string> = {
   'success.adjustmentRequested': 'Richiesta di rettifica creata; un altro amministratore deve approvarla',
   'success.adjustmentApproved': 'Rettifica approvata e applicata',
   'success.adjustmentRejected': 'Richiesta di rettifica rifiutata',
+  'errors.OPERATOR_NOT_FOUND': 'Operatore non trovato',
+  'errors.OPERATOR_REQUEST_NOT_FOUND': 'Richiesta operatore non trovata',
+  'errors.OPERATOR_REQUEST_STATE': 'Questa richiesta operatore è già stata decisa',
+  'errors.OPERATOR_REQUEST_PENDING': 'Un cambio di ruolo di questo operatore è già in attesa di approvazione',
+  'errors.OPERATOR_REQUEST_SELF_APPROVAL':
+    'Non puoi decidere una richiesta fatta da te o relativa al tuo account; deve decidere un altro amministratore',
+  'errors.OPERATOR_ROLE_UNCHANGED': 'L’operatore ha già questo ruolo',
+  'errors.APPROVAL_SAME_OPERATOR': 'Hai dato la prima approvazione; la seconda deve darla un altro operatore',
+  'errors.APPROVAL_LINKED_OPERATOR':
+    'Non puoi approvare richieste dell’amministratore che ha richiesto il tuo account, né di un operatore di cui hai richiesto l’account',
+  'errors.APPROVAL_COOLING_OFF':
+    'I nuovi operatori non possono ancora approvare nulla; potrai approvare dal {from}',
+  'success.operatorRequested': 'Richiesta operatore creata; un altro amministratore deve approvarla',
+  'success.operatorCreated':
+    'Operatore creato (l’unica aggiunta del primo amministratore senza seconda approvazione)',
+  'success.operatorRequestApproved': 'Richiesta operatore approvata e applicata',
+  'success.operatorRequestRejected': 'Richiesta operatore rifiutata',
+  'success.firstApprovalRecorded': 'Prima approvazione registrata; un altro operatore deve dare la seconda',
   'validation.notZero': 'non può essere zero',
   'fields.userId': 'ID utente',
   'fields.asset': 'Asset',

@@ -22,6 +22,24 @@ export const adminJa: Record<keyof typeof adminEn, string> = {
   'success.adjustmentRequested': '調整申請を作成しました。別の管理者の承認が必要です',
   'success.adjustmentApproved': '調整が承認され、反映されました',
   'success.adjustmentRejected': '調整申請を却下しました',
+  'errors.OPERATOR_NOT_FOUND': 'オペレーターが見つかりません',
+  'errors.OPERATOR_REQUEST_NOT_FOUND': 'オペレーター申請が見つかりません',
+  'errors.OPERATOR_REQUEST_STATE': 'このオペレーター申請は処理済みです',
+  'errors.OPERATOR_REQUEST_PENDING': 'このオペレーターのロール変更はすでに承認待ちです',
+  'errors.OPERATOR_REQUEST_SELF_APPROVAL':
+    '自分が出した申請や自分のアカウントに関する申請は処理できません。別の管理者が判断する必要があります',
+  'errors.OPERATOR_ROLE_UNCHANGED': 'このオペレーターはすでにこのロールです',
+  'errors.APPROVAL_SAME_OPERATOR':
+    '1回目の承認はあなたが行いました。2回目は別のオペレーターが承認する必要があります',
+  'errors.APPROVAL_LINKED_OPERATOR':
+    'あなたのアカウントを申請した管理者の申請や、あなたがアカウントを申請したオペレーターの申請は承認できません',
+  'errors.APPROVAL_COOLING_OFF': '新しいオペレーターはまだ承認できません。{from} から承認できます',
+  'success.operatorRequested': 'オペレーター申請を作成しました。別の管理者の承認が必要です',
+  'success.operatorCreated':
+    'オペレーターを作成しました（最初の管理者による、2人目の承認なしの1回限りの追加）',
+  'success.operatorRequestApproved': 'オペレーター申請を承認し、反映しました',
+  'success.operatorRequestRejected': 'オペレーター申請を却下しました',
+  'success.firstApprovalRecorded': '1回目の承認を記録しました。別のオペレーターによる2回目の承認が必要です',
   'validation.notZero': 'ゼロにはできません',
   'fields.userId': 'ユーザーID',
   'fields.asset': '資産',

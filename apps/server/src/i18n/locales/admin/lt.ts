@@ -21,6 +21,24 @@ export const adminLt: Record<keyof typeof adminEn, string> = {
   'success.adjustmentRequested': 'Koregavimo prašymas sukurtas; jį turi patvirtinti kitas administratorius',
   'success.adjustmentApproved': 'Koregavimas patvirtintas ir įvykdytas',
   'success.adjustmentRejected': 'Koregavimo prašymas atmestas',
+  'errors.OPERATOR_NOT_FOUND': 'Operatorius nerastas',
+  'errors.OPERATOR_REQUEST_NOT_FOUND': 'Operatoriaus prašymas nerastas',
+  'errors.OPERATOR_REQUEST_STATE': 'Dėl šio operatoriaus prašymo jau nuspręsta',
+  'errors.OPERATOR_REQUEST_PENDING': 'Šio operatoriaus vaidmens pakeitimas jau laukia patvirtinimo',
+  'errors.OPERATOR_REQUEST_SELF_APPROVAL':
+    'Negalite spręsti savo paties prašymo ar prašymo dėl savo paskyros; turi nuspręsti kitas administratorius',
+  'errors.OPERATOR_ROLE_UNCHANGED': 'Operatorius jau turi šį vaidmenį',
+  'errors.APPROVAL_SAME_OPERATOR': 'Pirmą patvirtinimą davėte jūs; antrą turi duoti kitas operatorius',
+  'errors.APPROVAL_LINKED_OPERATOR':
+    'Negalite tvirtinti administratoriaus, paprašiusio sukurti jūsų paskyrą, prašymų, nei operatoriaus, kurio paskyrą prašėte sukurti jūs',
+  'errors.APPROVAL_COOLING_OFF':
+    'Nauji operatoriai dar negali nieko tvirtinti; galėsite tvirtinti nuo {from}',
+  'success.operatorRequested': 'Operatoriaus prašymas sukurtas; jį turi patvirtinti kitas administratorius',
+  'success.operatorCreated':
+    'Operatorius sukurtas (vienintelis pirmojo administratoriaus papildymas be antro patvirtinimo)',
+  'success.operatorRequestApproved': 'Operatoriaus prašymas patvirtintas ir pritaikytas',
+  'success.operatorRequestRejected': 'Operatoriaus prašymas atmestas',
+  'success.firstApprovalRecorded': 'Pirmas patvirtinimas įrašytas; antrą turi duoti kitas operatorius',
   'validation.notZero': 'negali būti nulis',
   'fields.userId': 'Naudotojo ID',
   'fields.asset': 'Turtas',

@@ -21,6 +21,25 @@ export const adminPt: Record<keyof typeof adminEn, string> = {
   'success.adjustmentRequested': 'Pedido de ajuste criado; outro administrador tem de o aprovar',
   'success.adjustmentApproved': 'Ajuste aprovado e aplicado',
   'success.adjustmentRejected': 'Pedido de ajuste rejeitado',
+  'errors.OPERATOR_NOT_FOUND': 'Operador não encontrado',
+  'errors.OPERATOR_REQUEST_NOT_FOUND': 'Pedido de operador não encontrado',
+  'errors.OPERATOR_REQUEST_STATE': 'Este pedido de operador já foi decidido',
+  'errors.OPERATOR_REQUEST_PENDING': 'Já existe uma alteração de função deste operador aguardando aprovação',
+  'errors.OPERATOR_REQUEST_SELF_APPROVAL':
+    'Você não pode decidir um pedido feito por você ou sobre a sua própria conta; outro administrador deve decidir',
+  'errors.OPERATOR_ROLE_UNCHANGED': 'O operador já tem esta função',
+  'errors.APPROVAL_SAME_OPERATOR': 'Você deu a primeira aprovação; a segunda deve vir de outro operador',
+  'errors.APPROVAL_LINKED_OPERATOR':
+    'Você não pode aprovar pedidos do administrador que pediu a sua conta, nem de um operador cuja conta você pediu',
+  'errors.APPROVAL_COOLING_OFF':
+    'Novos operadores ainda não podem aprovar nada; você poderá aprovar a partir de {from}',
+  'success.operatorRequested': 'Pedido de operador criado; outro administrador deve aprová-lo',
+  'success.operatorCreated':
+    'Operador criado (a única adição do primeiro administrador sem segunda aprovação)',
+  'success.operatorRequestApproved': 'Pedido de operador aprovado e aplicado',
+  'success.operatorRequestRejected': 'Pedido de operador rejeitado',
+  'success.firstApprovalRecorded':
+    'Primeira aprovação registrada; outro operador deve dar a segunda aprovação',
   'validation.notZero': 'não pode ser zero',
   'fields.userId': 'ID do utilizador',
   'fields.asset': 'Ativo',

@@ -21,6 +21,24 @@ export const adminRu: Record<keyof typeof adminEn, string> = {
   'success.adjustmentRequested': 'Заявка на корректировку создана; её должен одобрить другой администратор',
   'success.adjustmentApproved': 'Корректировка одобрена и проведена',
   'success.adjustmentRejected': 'Заявка на корректировку отклонена',
+  'errors.OPERATOR_NOT_FOUND': 'Оператор не найден',
+  'errors.OPERATOR_REQUEST_NOT_FOUND': 'Заявка по оператору не найдена',
+  'errors.OPERATOR_REQUEST_STATE': 'Эта заявка по оператору уже рассмотрена',
+  'errors.OPERATOR_REQUEST_PENDING': 'Смена роли этого оператора уже ожидает одобрения',
+  'errors.OPERATOR_REQUEST_SELF_APPROVAL':
+    'Нельзя решать свою собственную заявку или заявку о своей учётной записи; решение должен принять другой администратор',
+  'errors.OPERATOR_ROLE_UNCHANGED': 'У оператора уже эта роль',
+  'errors.APPROVAL_SAME_OPERATOR': 'Первое одобрение дали вы; второе должен дать другой оператор',
+  'errors.APPROVAL_LINKED_OPERATOR':
+    'Нельзя одобрять заявки администратора, запросившего вашу учётную запись, или оператора, учётную запись которого запросили вы',
+  'errors.APPROVAL_COOLING_OFF':
+    'Новые операторы пока не могут ничего одобрять; вы сможете одобрять с {from}',
+  'success.operatorRequested': 'Заявка по оператору создана; её должен одобрить другой администратор',
+  'success.operatorCreated':
+    'Оператор создан (единственное добавление первого администратора без второго одобрения)',
+  'success.operatorRequestApproved': 'Заявка по оператору одобрена и применена',
+  'success.operatorRequestRejected': 'Заявка по оператору отклонена',
+  'success.firstApprovalRecorded': 'Первое одобрение записано; второе должен дать другой оператор',
   'validation.notZero': 'не может быть равно нулю',
   'fields.userId': 'ID пользователя',
   'fields.asset': 'Актив',

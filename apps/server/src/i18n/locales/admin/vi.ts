@@ -20,6 +20,25 @@ export const adminVi: Record<keyof typeof adminEn, string> = {
   'success.adjustmentRequested': 'Đã tạo yêu cầu điều chỉnh; cần một quản trị viên khác duyệt',
   'success.adjustmentApproved': 'Điều chỉnh đã được duyệt và áp dụng',
   'success.adjustmentRejected': 'Đã từ chối yêu cầu điều chỉnh',
+  'errors.OPERATOR_NOT_FOUND': 'Không tìm thấy nhân viên vận hành',
+  'errors.OPERATOR_REQUEST_NOT_FOUND': 'Không tìm thấy yêu cầu về nhân viên vận hành',
+  'errors.OPERATOR_REQUEST_STATE': 'Yêu cầu này đã được xử lý',
+  'errors.OPERATOR_REQUEST_PENDING': 'Đã có một yêu cầu đổi vai trò của nhân viên này đang chờ duyệt',
+  'errors.OPERATOR_REQUEST_SELF_APPROVAL':
+    'Bạn không thể quyết định yêu cầu do chính mình tạo hoặc liên quan đến tài khoản của mình; một quản trị viên khác phải quyết định',
+  'errors.OPERATOR_ROLE_UNCHANGED': 'Nhân viên này đã có vai trò này',
+  'errors.APPROVAL_SAME_OPERATOR':
+    'Bạn đã duyệt lần thứ nhất; lần duyệt thứ hai phải do một nhân viên khác thực hiện',
+  'errors.APPROVAL_LINKED_OPERATOR':
+    'Bạn không thể duyệt yêu cầu của quản trị viên đã đề nghị tạo tài khoản của bạn, hoặc của nhân viên mà bạn đã đề nghị tạo tài khoản',
+  'errors.APPROVAL_COOLING_OFF': 'Nhân viên mới chưa thể duyệt; bạn có thể duyệt từ {from}',
+  'success.operatorRequested': 'Đã tạo yêu cầu; một quản trị viên khác phải duyệt',
+  'success.operatorCreated':
+    'Đã tạo nhân viên (lần thêm duy nhất của quản trị viên đầu tiên không cần người duyệt thứ hai)',
+  'success.operatorRequestApproved': 'Đã duyệt và áp dụng yêu cầu',
+  'success.operatorRequestRejected': 'Đã từ chối yêu cầu',
+  'success.firstApprovalRecorded':
+    'Đã ghi nhận lần duyệt thứ nhất; một nhân viên khác phải duyệt lần thứ hai',
   'validation.notZero': 'không được bằng 0',
   'fields.userId': 'ID người dùng',
   'fields.asset': 'Tài sản',

@@ -5,9 +5,11 @@ import type {
   Adjustment,
   AdminCoin,
   AdminMarket,
+  ApprovalRights,
   AuditEntry,
   AuditVerify,
   ConsoleUser,
+  OperatorRequest,
   OperatorRow,
   Page,
   Recharge,
@@ -22,6 +24,8 @@ export const consoleKeys = {
   adjustments: (status: string) => ['admin', 'adjustments', status] as const,
   audit: (current: number) => ['admin', 'audit', current] as const,
   operators: ['admin', 'operators'] as const,
+  operatorRequests: (status: string) => ['admin', 'operators', 'requests', status] as const,
+  me: ['admin', 'me'] as const,
   coins: ['admin', 'market', 'coins'] as const,
   markets: ['admin', 'market', 'markets'] as const,
 };
@@ -34,7 +38,7 @@ export interface LoginResult {
 
 export const operatorLogin = (username: string, password: string) =>
   adminPost<LoginResult>('/api/admin/auth/login', { username, password }, { silent: true });
-export const operatorMe = () => adminGet<OperatorInfo>('/api/admin/auth/me');
+export const operatorMe = () => adminGet<OperatorInfo & ApprovalRights>('/api/admin/auth/me');
 export const operatorLogout = () => adminPost<null>('/api/admin/auth/logout', undefined, { silent: true });
 export const changeOperatorPassword = (oldPassword: string, newPassword: string) =>
   adminPost<null>('/api/admin/auth/password', { oldPassword, newPassword }, { silent: true });
@@ -78,10 +82,22 @@ export const listAudit = (current: number) =>
 export const verifyAudit = () => adminGet<AuditVerify>('/api/admin/audit/verify');
 
 export const listOperators = () => adminGet<OperatorRow[]>('/api/admin/operators');
+/** A request for a new operator (applied at once only as the first admin's solo addition). */
 export const createOperator = (
   input: { username: string; role: string; password: string },
   options?: AdminRequestOptions,
-) => adminPost<OperatorRow>('/api/admin/operators', input, options);
+) => adminPost<OperatorRequest>('/api/admin/operators', input, options);
+export const requestRoleChange = (operatorId: string, role: string) =>
+  adminPost<OperatorRequest>(`/api/admin/operators/${operatorId}/role`, { role });
+export const listOperatorRequests = (status: string) =>
+  adminGet<Page<OperatorRequest>>('/api/admin/operator-requests', {
+    status: statusParam(status),
+    size: 100,
+  });
+export const approveOperatorRequest = (id: string) =>
+  adminPost<OperatorRequest>(`/api/admin/operator-requests/${id}/approve`);
+export const rejectOperatorRequest = (id: string, reason: string) =>
+  adminPost<OperatorRequest>(`/api/admin/operator-requests/${id}/reject`, { reason });
 
 export const listCoins = () => adminGet<AdminCoin[]>('/api/admin/market/coins');
 export const setCoinEnabled = (coin: string, enabled: boolean) =>

@@ -78,6 +78,13 @@ export interface Recharge {
   screenshot: string | null;
   reason: string | null;
   reviewer: string | null;
+  reviewerName: string | null;
+  /** Needs two approvals (above the asset's threshold, or a first approval was given). */
+  dualApproval: boolean;
+  firstReviewer: string | null;
+  firstReviewerName: string | null;
+  firstReviewTime: string | null;
+  awaitingSecondApproval: boolean;
   createTime: string;
   reviewTime: string | null;
 }
@@ -108,6 +115,41 @@ export interface OperatorRow {
   mustChangePassword: boolean;
   disabled: boolean;
   createdAt: string;
+  /** Who requested the account (null: the first admin, created at the first start). */
+  createdBy: string | null;
+  createdByName: string | null;
+  /** Who approved it (null with a createdBy: the first admin's one solo addition). */
+  approvedBy: string | null;
+  approvedByName: string | null;
+  /** End of the cooling-off (no approvals before it), or null. */
+  mayApproveFrom: string | null;
+}
+
+/** The signed-in operator's approval rights (from `me`; docs/admin-console.md "Who may approve"). */
+export interface ApprovalRights {
+  /** Set while in the cooling-off: approvals are refused until then. */
+  mayApproveFrom: string | null;
+  /** Operators whose requests this operator may never approve (linked by account creation). */
+  cannotApproveFor: string[];
+}
+
+export type OperatorRequestStatus = 'pending' | 'approved' | 'rejected';
+
+export interface OperatorRequest {
+  id: string;
+  kind: 'create' | 'role';
+  username: string;
+  role: string;
+  fromRole: string | null;
+  operatorId: string | null;
+  status: OperatorRequestStatus;
+  requestedBy: string;
+  requestedByName: string | null;
+  decidedBy: string | null;
+  decidedByName: string | null;
+  decisionReason: string | null;
+  createTime: string;
+  decideTime: string | null;
 }
 
 export interface AdminCoin {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   adjustmentAmountProblem,
+  approvalBlock,
   balanceLines,
-  canDecideAdjustment,
   isDebit,
   landingPath,
   pagesFor,
@@ -28,15 +28,6 @@ describe('pagesFor / landingPath', () => {
     expect(landingPath(op)).toBe('/admin/password');
     expect(landingPath({ ...op, mustChangePassword: false })).toBe('/admin/recharges');
     expect(landingPath({ ...op, role: 'support', mustChangePassword: false })).toBe('/admin/users');
-  });
-});
-
-describe('canDecideAdjustment (four-eyes)', () => {
-  it('allows a different operator on a pending request only', () => {
-    expect(canDecideAdjustment({ status: 'pending', requestedBy: '1' }, '2')).toBe(true);
-    expect(canDecideAdjustment({ status: 'pending', requestedBy: '1' }, '1')).toBe(false);
-    expect(canDecideAdjustment({ status: 'approved', requestedBy: '1' }, '2')).toBe(false);
-    expect(canDecideAdjustment({ status: 'pending', requestedBy: '1' }, undefined)).toBe(false);
   });
 });
 
@@ -77,5 +68,24 @@ describe('helpers', () => {
         { asset: 'BTC', accountType: 'contract', available: '0', frozen: '0.1' },
       ]).map((l) => l.key),
     ).toEqual(['BTC:contract', 'USDT:spot']);
+  });
+});
+
+describe('approvalBlock (who may approve)', () => {
+  const now = Date.parse('2026-06-01T12:00:00Z');
+  const rights = { mayApproveFrom: null, cannotApproveFor: ['1'] };
+  it('names the reason the server would refuse with', () => {
+    expect(approvalBlock('2', rights, '2', now)).toBe('self');
+    expect(approvalBlock('2', rights, '1', now)).toBe('linked');
+    expect(approvalBlock('2', rights, '3', now)).toBeNull();
+    expect(approvalBlock('2', rights, undefined, now)).toBeNull();
+    expect(approvalBlock('2', rights, null, now)).toBeNull();
+  });
+  it('blocks everything during the cooling-off, and nothing after it', () => {
+    const cooling = { mayApproveFrom: '2026-06-02T00:00:00.000Z', cannotApproveFor: [] };
+    expect(approvalBlock('2', cooling, '3', now)).toBe('coolingOff');
+    expect(approvalBlock('2', cooling, undefined, now)).toBe('coolingOff');
+    expect(approvalBlock('2', cooling, undefined, Date.parse('2026-06-02T00:00:01Z'))).toBeNull();
+    expect(approvalBlock('2', undefined, '3', now)).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 // Pure rules of the operator console: which pages a role sees, where a signed-in operator lands, who may
-// decide an adjustment (four-eyes), and the checks the adjustment form makes before sending.
+// approve a request (four eyes, two people), and the checks the adjustment form makes before sending.
 import { tryParseAmount } from '@coin/shared/money';
 import type { OperatorInfo, OperatorRole } from './admin-session';
 
@@ -31,12 +31,23 @@ export function landingPath(operator: OperatorInfo): string {
   return `/admin/${pagesFor(operator.role)[0] ?? 'users'}`;
 }
 
-/** Four-eyes: only a pending request, and only by someone other than the requester. */
-export function canDecideAdjustment(
-  adjustment: { status: string; requestedBy: string },
-  operatorId: string | undefined,
-): boolean {
-  return adjustment.status === 'pending' && operatorId !== undefined && adjustment.requestedBy !== operatorId;
+export type ApprovalBlock = 'self' | 'linked' | 'coolingOff';
+
+/**
+ * Why the signed-in operator may not approve a request of `requesterId` (undefined: a review-queue item
+ * with no requesting operator), or null. The server decides (docs/admin-console.md "Who may approve");
+ * this only replaces buttons that would be refused with the reason.
+ */
+export function approvalBlock(
+  meId: string | undefined,
+  rights: { mayApproveFrom: string | null; cannotApproveFor: readonly string[] } | undefined,
+  requesterId: string | null | undefined,
+  now: number,
+): ApprovalBlock | null {
+  if (requesterId != null && requesterId === meId) return 'self';
+  if (requesterId != null && rights?.cannotApproveFor.includes(requesterId)) return 'linked';
+  if (rights?.mayApproveFrom && Date.parse(rights.mayApproveFrom) > now) return 'coolingOff';
+  return null;
 }
 
 export type AmountProblem = 'required' | 'decimal' | 'tooManyDecimals' | 'notZero';

@@ -1,5 +1,6 @@
 // Balance adjustments under the four-eyes rule: any admin may request one (signed amount, reason); a
-// DIFFERENT admin approves or rejects it. Only the approval moves money (through the money core).
+// DIFFERENT admin, who passes the approval rule (docs/admin-console.md "Who may approve"), approves after
+// confirming user, asset and amount, or rejects it. Only the approval moves money (through the core).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -8,7 +9,6 @@ import {
   Card,
   Form,
   Input,
-  Popconfirm,
   Segmented,
   Select,
   Space,
@@ -30,9 +30,11 @@ import {
   rejectAdjustment,
 } from '../api/console-api';
 import type { Adjustment } from '../api/console-types';
+import { ApprovalBlockNote } from '../components/approval-block-note';
+import { ConfirmDialog } from '../components/confirm-dialog';
 import { RejectDialog } from '../components/reject-dialog';
-import { adjustmentAmountProblem, canDecideAdjustment, isDebit } from '../lib/console-rules';
-import { useOperator } from '../lib/use-operator';
+import { adjustmentAmountProblem, isDebit } from '../lib/console-rules';
+import { useApprovalRights } from '../lib/use-approval-rights';
 
 const ACCOUNT_TYPES = ['spot', 'contract', 'finance', 'merchant'] as const;
 const STATUS_COLOR: Record<string, string> = {
@@ -145,9 +147,10 @@ export function AdjustmentsPage() {
   const fmt = useFormatTime();
   const { message } = App.useApp();
   const qc = useQueryClient();
-  const { operator } = useOperator();
+  const rights = useApprovalRights();
   const [filter, setFilter] = useState<Filter>('pending');
   const [rejecting, setRejecting] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<Adjustment | null>(null);
   const query = useQuery({
     queryKey: consoleKeys.adjustments(filter),
     queryFn: () => listAdjustments(filter),
@@ -156,8 +159,12 @@ export function AdjustmentsPage() {
   const approve = useMutation({
     mutationFn: approveAdjustment,
     onSuccess: () => message.success(t('adjustments.approved')),
-    onSettled: refresh,
+    onSettled: () => {
+      setConfirming(null);
+      refresh();
+    },
   });
+  const signed = (amount: string) => (isDebit(amount) ? amount : `+${amount}`);
   const reject = useMutation({
     mutationFn: ({ id, reason }: { id: string; reason: string }) => rejectAdjustment(id, reason),
     onSuccess: () => {
@@ -229,22 +236,30 @@ export function AdjustmentsPage() {
             title: t('cols.actions'),
             render: (_, r) => {
               if (r.status !== 'pending') return null;
-              if (!canDecideAdjustment(r, operator?.id)) {
+              const block = rights.blockFor(r.requestedBy);
+              // The requester may not reject their own request either; anyone else may.
+              if (block === 'self') {
                 return <small className="admin-muted">{t('adjustments.awaitOther')}</small>;
               }
               return (
                 <Space>
-                  <Popconfirm
-                    title={t('adjustments.confirmApprove', { amount: r.amount, asset: r.asset })}
-                    okText={t('actions.approve')}
-                    cancelText={t('actions.cancel')}
-                    okButtonProps={{ ...{ 'data-testid': `approve-confirm-${r.id}` } }}
-                    onConfirm={() => approve.mutateAsync(r.id).catch(() => undefined)}
-                  >
-                    <Button type="primary" size="small" data-testid={`approve-${r.id}`}>
+                  {block ? (
+                    <ApprovalBlockNote
+                      id={r.id}
+                      block={block}
+                      mayApproveFrom={rights.mayApproveFrom}
+                      selfText={t('adjustments.awaitOther')}
+                    />
+                  ) : (
+                    <Button
+                      type="primary"
+                      size="small"
+                      data-testid={`approve-${r.id}`}
+                      onClick={() => setConfirming(r)}
+                    >
                       {t('actions.approve')}
                     </Button>
-                  </Popconfirm>
+                  )}
                   <Button
                     danger
                     size="small"
@@ -258,6 +273,56 @@ export function AdjustmentsPage() {
             },
           },
         ]}
+      />
+      <ConfirmDialog
+        open={confirming !== null}
+        title={
+          confirming
+            ? t('adjustments.confirmApprove', { amount: signed(confirming.amount), asset: confirming.asset })
+            : ''
+        }
+        facts={
+          confirming
+            ? [
+                {
+                  key: 'user',
+                  label: t('cols.user'),
+                  value: `${confirming.account ?? '?'} (#${confirming.userId})`,
+                },
+                {
+                  key: 'coin',
+                  label: t('cols.coin'),
+                  value: `${confirming.asset} · ${t(`accountTypes.${confirming.accountType}`)}`,
+                },
+                {
+                  key: 'amount',
+                  label: t('cols.amount'),
+                  value: (
+                    <strong
+                      data-testid="confirm-amount"
+                      className={`admin-num ${isDebit(confirming.amount) ? 'admin-debit' : 'admin-credit'}`}
+                    >
+                      {signed(confirming.amount)} {confirming.asset}
+                    </strong>
+                  ),
+                },
+                { key: 'reason', label: t('cols.reason'), value: confirming.reason },
+                {
+                  key: 'requestedBy',
+                  label: t('adjustments.requestedBy'),
+                  value: confirming.requestedByName ?? confirming.requestedBy,
+                },
+              ]
+            : []
+        }
+        note={t('approval.moneyMoves')}
+        busy={approve.isPending}
+        okTestId={`approve-confirm-${confirming?.id ?? ''}`}
+        cancelTestId={`approve-cancel-${confirming?.id ?? ''}`}
+        onConfirm={() => {
+          if (confirming) approve.mutate(confirming.id);
+        }}
+        onCancel={() => setConfirming(null)}
       />
       <RejectDialog
         open={rejecting !== null}

@@ -1,5 +1,7 @@
 // The review queues (docs/wallet-api.md "Operator review queues"): manual recharges with their payment
-// screenshot, and withdrawals with amount, fee and address. Approve, or reject with a reason.
+// screenshot, and withdrawals with amount, fee and address. Approve after confirming what moves (user,
+// asset, amount; for a recharge above its asset's threshold, which of its two approvals this is), or
+// reject with a reason.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
 import { App, Button, Segmented, Space, Table, Tag, Typography } from 'antd';
@@ -17,9 +19,12 @@ import {
   rejectWithdrawal,
 } from '../api/console-api';
 import type { Page, Recharge, Withdrawal } from '../api/console-types';
+import { ApprovalBlockNote } from '../components/approval-block-note';
+import { ConfirmDialog, type ConfirmFact } from '../components/confirm-dialog';
 import { RejectDialog } from '../components/reject-dialog';
 import { ScreenshotButton } from '../components/screenshot-button';
 import { RECHARGE_STATUS, WITHDRAWAL_STATUS } from '../lib/console-rules';
+import { useApprovalRights } from '../lib/use-approval-rights';
 
 type Filter = 'pending' | 'all';
 const STATUS_COLOR: Record<string, string> = {
@@ -39,7 +44,8 @@ interface QueueRow {
   createTime: string;
 }
 
-// Filter, list query, approve/reject mutations and the row being rejected, for one queue.
+// Filter, list query, approve/reject mutations, the row awaiting confirmation and the row being
+// rejected, for one queue.
 function useReviewQueue<T extends QueueRow>(
   kind: 'recharges' | 'withdrawals',
   list: (status: string) => Promise<Page<T>>,
@@ -51,6 +57,7 @@ function useReviewQueue<T extends QueueRow>(
   const { t } = useTranslation('admin');
   const [filter, setFilter] = useState<Filter>('pending');
   const [rejecting, setRejecting] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<T | null>(null);
   const query = useQuery({
     queryKey: consoleKeys[kind](filter),
     queryFn: () => list(filter === 'pending' ? '0' : 'all'),
@@ -59,12 +66,21 @@ function useReviewQueue<T extends QueueRow>(
     message.success(text);
     void qc.invalidateQueries({ queryKey: ['admin', kind] });
   };
-  const approveM = useMutation({ mutationFn: approve, onSuccess: () => done(t('review.approved')) });
+  const approveM = useMutation({
+    mutationFn: approve,
+    onSuccess: (row) =>
+      done(
+        (row as { awaitingSecondApproval?: boolean }).awaitingSecondApproval
+          ? t('approval.firstRecorded')
+          : t('review.approved'),
+      ),
+    onSettled: () => setConfirming(null),
+  });
   const rejectM = useMutation({
     mutationFn: ({ id, reason }: { id: string; reason: string }) => reject(id, reason),
     onSuccess: () => done(t('review.rejected')),
   });
-  return { filter, setFilter, query, approveM, rejectM, rejecting, setRejecting };
+  return { filter, setFilter, query, approveM, rejectM, rejecting, setRejecting, confirming, setConfirming };
 }
 
 type Queue<T extends QueueRow> = ReturnType<typeof useReviewQueue<T>>;
@@ -94,21 +110,44 @@ function Header({
   );
 }
 
-function DecideButtons<T extends QueueRow>({ id, queue }: { id: string; queue: Queue<T> }) {
+/** Approve (after confirming) unless the server would refuse it, then why; reject is always offered. */
+function DecideButtons<T extends QueueRow>({
+  row,
+  queue,
+  requesterId,
+  selfText,
+}: {
+  row: T;
+  queue: Queue<T>;
+  /** The operator whose earlier step this approval would complete (a recharge's first approver). */
+  requesterId?: string | null;
+  selfText?: string;
+}) {
   const { t } = useTranslation('admin');
+  const rights = useApprovalRights();
   const { approveM } = queue;
+  const block = rights.blockFor(requesterId);
   return (
     <>
-      <Button
-        type="primary"
-        size="small"
-        data-testid={`approve-${id}`}
-        loading={approveM.isPending && approveM.variables === id}
-        onClick={() => approveM.mutate(id)}
-      >
-        {t('actions.approve')}
-      </Button>
-      <Button danger size="small" data-testid={`reject-${id}`} onClick={() => queue.setRejecting(id)}>
+      {block ? (
+        <ApprovalBlockNote
+          id={row.id}
+          block={block}
+          mayApproveFrom={rights.mayApproveFrom}
+          selfText={selfText ?? t('approval.awaitOther')}
+        />
+      ) : (
+        <Button
+          type="primary"
+          size="small"
+          data-testid={`approve-${row.id}`}
+          loading={approveM.isPending && approveM.variables === row.id}
+          onClick={() => queue.setConfirming(row)}
+        >
+          {t('actions.approve')}
+        </Button>
+      )}
+      <Button danger size="small" data-testid={`reject-${row.id}`} onClick={() => queue.setRejecting(row.id)}>
         {t('actions.reject')}
       </Button>
     </>
@@ -123,6 +162,7 @@ function ReviewQueueView<T extends QueueRow>({
   rowTestId,
   middle,
   last,
+  confirm,
 }: {
   queue: Queue<T>;
   title: string;
@@ -130,10 +170,13 @@ function ReviewQueueView<T extends QueueRow>({
   rowTestId: string;
   middle: TableColumnsType<T>;
   last: TableColumnsType<T>;
+  /** The approval dialog's title, facts (after the user) and note for a row. */
+  confirm: (row: T) => { title: string; facts: ConfirmFact[]; note: string };
 }) {
   const { t } = useTranslation('admin');
   const fmt = useFormatTime();
-  const { query, rejectM, rejecting, setRejecting } = queue;
+  const { query, rejectM, rejecting, setRejecting, confirming, setConfirming, approveM } = queue;
+  const dialog = confirming ? confirm(confirming) : null;
   return (
     <section>
       <Header title={title} filter={queue.filter} setFilter={queue.setFilter} />
@@ -160,6 +203,30 @@ function ReviewQueueView<T extends QueueRow>({
           ...last,
         ]}
       />
+      <ConfirmDialog
+        open={confirming !== null}
+        title={dialog?.title ?? ''}
+        facts={
+          confirming
+            ? [
+                {
+                  key: 'user',
+                  label: t('cols.user'),
+                  value: `${confirming.account} (#${confirming.userId})`,
+                },
+                ...(dialog?.facts ?? []),
+              ]
+            : []
+        }
+        note={dialog?.note}
+        busy={approveM.isPending}
+        okTestId={`approve-confirm-${confirming?.id ?? ''}`}
+        cancelTestId={`approve-cancel-${confirming?.id ?? ''}`}
+        onConfirm={() => {
+          if (confirming) approveM.mutate(confirming.id);
+        }}
+        onCancel={() => setConfirming(null)}
+      />
       <RejectDialog
         open={rejecting !== null}
         title={rejectTitle}
@@ -175,6 +242,7 @@ function ReviewQueueView<T extends QueueRow>({
 
 export function RechargesPage() {
   const { t } = useTranslation('admin');
+  const fmt = useFormatTime();
   const queue = useReviewQueue('recharges', listRecharges, approveRecharge, rejectRecharge);
   return (
     <ReviewQueueView<Recharge>
@@ -182,6 +250,51 @@ export function RechargesPage() {
       title={t('nav.recharges')}
       rejectTitle={t('review.rejectRecharge')}
       rowTestId="recharge-row"
+      confirm={(r) => {
+        const second = r.awaitingSecondApproval;
+        return {
+          title: t(
+            !r.dualApproval
+              ? 'approval.approveRecharge'
+              : second
+                ? 'approval.approveRechargeSecond'
+                : 'approval.approveRechargeFirst',
+          ),
+          facts: [
+            { key: 'coin', label: t('cols.coin'), value: [r.coin, r.network].filter(Boolean).join(' · ') },
+            {
+              key: 'amount',
+              label: t('cols.amount'),
+              value: (
+                <strong className="admin-num" data-testid="confirm-amount">
+                  {r.amount} {r.coin}
+                </strong>
+              ),
+            },
+            ...(second
+              ? [
+                  {
+                    key: 'first',
+                    label: t('approval.firstApproval'),
+                    value: (
+                      <span data-testid="confirm-first-approval">
+                        {t('approval.firstApprovalBy', {
+                          name: r.firstReviewerName ?? r.firstReviewer ?? '?',
+                          time: fmt(r.firstReviewTime),
+                        })}
+                      </span>
+                    ),
+                  },
+                ]
+              : []),
+          ],
+          note: !r.dualApproval
+            ? t('approval.moneyMoves')
+            : second
+              ? t('approval.secondOfTwo')
+              : t('approval.firstOfTwo'),
+        };
+      }}
       middle={[
         {
           title: t('cols.amount'),
@@ -200,10 +313,24 @@ export function RechargesPage() {
             const s = RECHARGE_STATUS[r.status];
             return (
               <Space direction="vertical" size={0}>
-                <Tag color={STATUS_COLOR[s]}>{t(`status.${s}`)}</Tag>
+                <Space size={4}>
+                  <Tag color={STATUS_COLOR[s]}>{t(`status.${s}`)}</Tag>
+                  {r.awaitingSecondApproval ? (
+                    <Tag color="processing" data-testid={`awaiting-second-${r.id}`}>
+                      {t('approval.awaitingSecond')}
+                    </Tag>
+                  ) : r.dualApproval ? (
+                    <Tag>{t('approval.dualTag')}</Tag>
+                  ) : null}
+                </Space>
                 <small className="admin-muted">{t(`review.source.${r.source}`)}</small>
                 {r.reason ? <small className="admin-muted">{r.reason}</small> : null}
-                {r.reviewer ? <small className="admin-muted">{r.reviewer}</small> : null}
+                {r.firstReviewer ? (
+                  <small className="admin-muted">
+                    {t('approval.firstBy', { name: r.firstReviewerName ?? r.firstReviewer })}
+                  </small>
+                ) : null}
+                {r.reviewer ? <small className="admin-muted">{r.reviewerName ?? r.reviewer}</small> : null}
               </Space>
             );
           },
@@ -213,7 +340,13 @@ export function RechargesPage() {
           render: (_, r) => (
             <Space>
               {r.screenshot ? <ScreenshotButton id={r.id} link={r.screenshot} /> : null}
-              {r.status === 0 && r.source === 'manual' ? <DecideButtons id={r.id} queue={queue} /> : null}
+              {r.status === 0 && r.source === 'manual' ? (
+                <DecideButtons
+                  row={r}
+                  queue={queue}
+                  requesterId={r.awaitingSecondApproval ? r.firstReviewer : undefined}
+                />
+              ) : null}
             </Space>
           ),
         },
@@ -231,6 +364,28 @@ export function WithdrawalsPage() {
       title={t('nav.withdrawals')}
       rejectTitle={t('review.rejectWithdrawal')}
       rowTestId="withdrawal-row"
+      confirm={(r) => ({
+        title: t('approval.approveWithdrawal'),
+        facts: [
+          { key: 'coin', label: t('cols.coin'), value: [r.coin, r.network].filter(Boolean).join(' · ') },
+          {
+            key: 'amount',
+            label: t('cols.amount'),
+            value: (
+              <strong className="admin-num" data-testid="confirm-amount">
+                {r.amount} {r.coin}
+              </strong>
+            ),
+          },
+          { key: 'fee', label: t('cols.fee'), value: `${r.fee} ${r.coin}` },
+          {
+            key: 'address',
+            label: t('cols.address'),
+            value: <span className="admin-mono">{r.address}</span>,
+          },
+        ],
+        note: t('approval.moneyMoves'),
+      })}
       middle={[
         {
           title: t('cols.amount'),
@@ -279,7 +434,7 @@ export function WithdrawalsPage() {
           render: (_, r) =>
             r.status === 0 ? (
               <Space>
-                <DecideButtons id={r.id} queue={queue} />
+                <DecideButtons row={r} queue={queue} />
               </Space>
             ) : null,
         },
