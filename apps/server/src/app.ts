@@ -26,6 +26,7 @@ import { SessionService } from './modules/auth/session-service';
 import { commonRoutes } from './modules/common/common-routes';
 import { outboxRoutes } from './modules/dev/outbox-routes';
 import { deviceRoutes } from './modules/member/device-routes';
+import { spotPlugin } from './modules/spot/spot-plugin';
 import { accountRoutes } from './modules/user/account-routes';
 import { AccountService } from './modules/user/account-service';
 import { codeRoutes } from './modules/verification/code-routes';
@@ -167,6 +168,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(walletPlugin, area);
   await app.register(consolePlugin, area);
   await app.register(realtimePlugin, area);
+  await app.register(spotPlugin, area);
 
   await registerWebClient(app, config);
 

@@ -118,6 +118,33 @@ export const configSchema = z.object({
   UPLOAD_DIR: z.string().min(1).optional(),
   RATE_LIMIT_MONEY_PER_MINUTE: int(60),
 
+  // --- spot trading (docs/spot.md) ---
+  /** Fee rates of makers and takers, on what each side receives (split 90/10 fee revenue / security fund). */
+  SPOT_MAKER_FEE_RATE: z
+    .string()
+    .regex(/^0(\.\d{1,18})?$/)
+    .default('0.001'),
+  SPOT_TAKER_FEE_RATE: z
+    .string()
+    .regex(/^0(\.\d{1,18})?$/)
+    .default('0.001'),
+  /** Smallest order value in USDT of a market without its own min_notional. */
+  SPOT_MIN_NOTIONAL: z
+    .string()
+    .regex(/^\d{1,12}(\.\d{1,6})?$/)
+    .default('1'),
+  /** Market orders trade up to this fraction beyond the best price; the rest is cancelled. */
+  SPOT_MARKET_PROTECTION: z
+    .string()
+    .regex(/^0\.\d{1,6}$/)
+    .default('0.05'),
+  /** The demo market maker: quotes every spot market around the index price from a platform account. */
+  MARKET_MAKER: bool.default(true),
+  /** How often the market maker refreshes its quotes; 0 = no timer (tests call app.spot.marketMaker.step()). */
+  MARKET_MAKER_INTERVAL_MS: int(1000),
+  /** Price levels the market maker quotes on each side. */
+  MARKET_MAKER_LEVELS: z.coerce.number().int().min(1).max(50).default(8),
+
   // --- operator console (docs/admin-console.md) ---
   /** Also write the first start's one-time admin password to this file (mode 0600), for automation. */
   ADMIN_PASSWORD_FILE: z.string().min(1).optional(),

@@ -2,6 +2,7 @@
 // Clients switch on `errorCode`; the localized `msg` is for people.
 import { ADMIN_ERROR_STATUS } from './error-codes/admin';
 import { MARKET_ERROR_STATUS } from './error-codes/market';
+import { SPOT_ERROR_STATUS } from './error-codes/spot';
 import { WALLET_ERROR_STATUS } from './error-codes/wallet';
 
 export const ERROR_STATUS = {
@@ -42,6 +43,7 @@ export const ERROR_STATUS = {
   SERVICE_UNAVAILABLE: 503,
   ...WALLET_ERROR_STATUS,
   ...MARKET_ERROR_STATUS,
+  ...SPOT_ERROR_STATUS,
   ...ADMIN_ERROR_STATUS,
 } as const;
 

@@ -32,6 +32,8 @@ export const SYSTEM_ACCOUNTS = [
   'adjustment',
   'contract_pool',
   'otc_escrow',
+  /** Where the demo's labelled play money comes from (the market maker's funding); never a real asset. */
+  'demo_funding',
 ] as const;
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 
@@ -138,6 +140,14 @@ export type Command = CommandBase &
         /** Cancels a user's open order by order id or client order id. */
         type: 'spot.cancel';
         payload: { userId: string; symbol: string; orderId?: string; clientOrderId?: string };
+      }
+    | {
+        /**
+         * Labelled demo money for a platform account of the embedded demo (the market maker), from the
+         * `demo_funding` system account: visible as such in every posting, never a deposit.
+         */
+        type: 'demo.fund';
+        payload: { userId: string; asset: string; amount: DecimalString; ref: string };
       }
     | {
         /** Operator balance adjustment (already approved by a second operator); signed amount. */

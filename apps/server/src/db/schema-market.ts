@@ -53,6 +53,10 @@ export const marketMarkets = pgTable('market_markets', {
   customizeFlag: smallint('customize_flag').notNull().default(1),
   priceDecimals: smallint('price_decimals').notNull(),
   qtyDecimals: smallint('qty_decimals').notNull(),
+  /** Spot: smallest order quantity (a multiple of the lot); null means one lot. */
+  minQty: numeric('min_qty', { precision: 38, scale: 18, mode: 'string' }),
+  /** Spot: smallest order value in the quote; null means SPOT_MIN_NOTIONAL. */
+  minNotional: numeric('min_notional', { precision: 38, scale: 18, mode: 'string' }),
   listSeconds: boolean('list_seconds').notNull().default(true),
   listSpot: boolean('list_spot').notNull().default(true),
   listContract: boolean('list_contract').notNull().default(true),

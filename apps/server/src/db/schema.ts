@@ -193,4 +193,5 @@ export const settings = pgTable('settings', {
 
 export * from './schema-admin';
 export * from './schema-market';
+export * from './schema-spot';
 export * from './schema-wallet';

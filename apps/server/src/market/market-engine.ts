@@ -24,7 +24,14 @@ import {
   MEMORY_BARS,
   SymbolBars,
 } from './kline';
-import type { IndexTick, KlineBar, MarketApi, MarketEventMap, TickerSnapshot } from './price-index';
+import type {
+  IndexTick,
+  KlineBar,
+  MarketApi,
+  MarketEventMap,
+  MarketListing,
+  TickerSnapshot,
+} from './price-index';
 
 export interface MarketEntry {
   /** 'BTCUSDT' */
@@ -40,6 +47,8 @@ export interface Trade {
   qty: string;
   amount: string;
   time: number;
+  /** The taker's side. */
+  side?: 'buy' | 'sell';
 }
 
 export interface FeedStatus {
@@ -141,6 +150,7 @@ export class MarketEngine implements MarketApi {
       if (!this.bars.has(key)) this.bars.set(key, new SymbolBars());
     }
     this.entries = entries;
+    this.emit('catalog', this.listings());
     if (this.simulator) {
       const now = this.clock.now().getTime();
       for (const entry of entries.values()) {
@@ -402,6 +412,22 @@ export class MarketEngine implements MarketApi {
     return this.simulator !== undefined;
   }
 
+  listings(): MarketListing[] {
+    return [...this.entries.values()].map(({ market: m, listed }) => ({
+      symbol: m.symbol,
+      coin: m.coin,
+      quote: m.quote,
+      priceDecimals: m.priceDecimals,
+      qtyDecimals: m.qtyDecimals,
+      minQty: m.minQty,
+      minNotional: m.minNotional,
+      listSpot: m.listSpot,
+      listSeconds: m.listSeconds,
+      listContract: m.listContract,
+      listed,
+    }));
+  }
+
   on<K extends keyof MarketEventMap>(event: K, listener: (value: MarketEventMap[K]) => void): () => void {
     this.events.on(event, listener);
     return () => {
@@ -430,7 +456,7 @@ export class MarketEngine implements MarketApi {
     return { symbol: entry.key, price: str(atoms(best.price)), time: best.time, source: best.source };
   }
 
-  ingestTrade(symbol: string, price: string, qty: string, time: number): void {
+  ingestTrade(symbol: string, price: string, qty: string, time: number, side?: 'buy' | 'sell'): void {
     const key = toKey(symbol);
     if (!this.entries.has(key)) return;
     const p = atoms(price);
@@ -438,7 +464,7 @@ export class MarketEngine implements MarketApi {
     const amount = times(p, q, 8);
     this.traded.add(key);
     const list = this.trades.get(key) ?? [];
-    list.unshift({ price: str(p), qty: str(q), amount: str(amount), time });
+    list.unshift({ price: str(p), qty: str(q), amount: str(amount), time, ...(side ? { side } : {}) });
     if (list.length > TRADES_KEPT) list.length = TRADES_KEPT;
     this.trades.set(key, list);
     this.applyPoint(key, { time, price: p, volume: q, amount, simulated: false });

@@ -50,6 +50,26 @@ export interface MarketEventMap {
   ticker: TickerSnapshot;
   /** The current (open) bar of one interval after it changed. */
   kline: KlineBar;
+  /** The coin and market catalogue was reloaded (an operator changed it). */
+  catalog: MarketListing[];
+}
+
+/** A market of the catalogue as the trading areas need it. */
+export interface MarketListing {
+  /** 'btcusdt' */
+  symbol: string;
+  coin: string;
+  quote: string;
+  priceDecimals: number;
+  qtyDecimals: number;
+  /** Spot minimums (null: the defaults). */
+  minQty: string | null;
+  minNotional: string | null;
+  listSpot: boolean;
+  listSeconds: boolean;
+  listContract: boolean;
+  /** Coin and market enabled. */
+  listed: boolean;
 }
 
 export interface MarketApi {
@@ -58,6 +78,8 @@ export interface MarketApi {
   /** USDT value of one unit of an asset ('USDT' is 1); undefined when no price is known. */
   usdtPrice(asset: string): string | undefined;
   tickers(): TickerSnapshot[];
+  /** Every market of the catalogue, enabled or not. */
+  listings(): MarketListing[];
   /** True when the embedded simulator is (one of) the price source(s): the UI shows a label. */
   simulated(): boolean;
   on<K extends keyof MarketEventMap>(event: K, listener: (value: MarketEventMap[K]) => void): () => void;
@@ -72,7 +94,7 @@ export interface MarketApi {
    * A trade of a market that trades (spot): from the first trade on, its K-lines and ticker are built
    * from trades instead of index ticks. price and qty are decimal strings; time in ms.
    */
-  ingestTrade(symbol: string, price: string, qty: string, time: number): void;
+  ingestTrade(symbol: string, price: string, qty: string, time: number, side?: 'buy' | 'sell'): void;
   /**
    * One feed step at the clock's now: poll external sources when manual, compute the index, emit events
    * and persist. The timer calls it every MARKET_TICK_MS; with MARKET_TICK_MS=0 tests call it by hand

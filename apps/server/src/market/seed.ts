@@ -43,7 +43,7 @@ export const SEED_COINS: readonly SeedCoin[] = [
     initialPrice: '67000',
     volatility: '0.55',
     simDailyTurnover: '1500000000',
-    market: crypto(2, 6),
+    market: crypto(2, 4),
   },
   {
     coin: 'eth',
@@ -53,7 +53,7 @@ export const SEED_COINS: readonly SeedCoin[] = [
     initialPrice: '3500',
     volatility: '0.7',
     simDailyTurnover: '800000000',
-    market: crypto(2, 5),
+    market: crypto(2, 4),
   },
   {
     coin: 'bnb',

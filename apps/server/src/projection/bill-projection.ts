@@ -1,5 +1,6 @@
-// The bills read model: one SQL row per user posting of every core command, with the balance of that
-// field after the command. Events are queued as the core publishes them and written in batches;
+// The money read models: one bill row per user posting of every core command, with the balance of that
+// field after the command, and the spot orders and trades (spot-rows.ts), all in one transaction per
+// batch under one cursor. Events are queued as the core publishes them and written in batches;
 // rows are unique by (seq, posting index) and a cursor records the last applied seq, so a repeated
 // event is harmless.
 //
@@ -20,6 +21,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import type { AccountType, CoreEvent, MoneyCore } from '@/core/types';
 import type { Db } from '@/db/client';
 import { projectionCursors, projectionFailures, walletBills } from '@/db/schema';
+import { insertSpotRows, type SpotRows, spotRowsOf } from './spot-rows';
 
 export const BILL_PROJECTION = 'wallet.bills';
 
@@ -145,6 +147,26 @@ export async function insertBillRows(db: Pick<Db, 'insert'>, rows: BillInsert[])
       .values(rows.slice(i, i + 1000))
       .onConflictDoNothing();
   }
+}
+
+/** Every read-model row of the commands in `events` after `afterSeq`: bills, spot orders and trades. */
+export interface ReadModelRows {
+  bills: BillInsert[];
+  spot: SpotRows;
+}
+
+export function readModelRowsOf(events: readonly CoreEvent[], afterSeq: number): ReadModelRows {
+  return { bills: billRowsOf(events, afterSeq), spot: spotRowsOf(events, afterSeq) };
+}
+
+export function readModelRowCount(rows: ReadModelRows): number {
+  return rows.bills.length + rows.spot.orders.length + rows.spot.trades.length;
+}
+
+/** Writes the rows (inside the caller's transaction); a row already written is left alone. */
+export async function insertReadModelRows(db: Pick<Db, 'insert'>, rows: ReadModelRows): Promise<void> {
+  await insertBillRows(db, rows.bills);
+  await insertSpotRows(db, rows.spot);
 }
 
 /** Consecutive events of one seq form one command. */
@@ -563,16 +585,17 @@ export class BillProjection {
   }
 
   private async write(events: CoreEvent[]): Promise<void> {
-    const rows = billRowsOf(events, this.cursor);
+    const rows = readModelRowsOf(events, this.cursor);
     let maxSeq = this.cursor;
     for (const e of events) if (e.seq > maxSeq) maxSeq = e.seq;
-    if (maxSeq <= this.cursor && rows.length === 0) return;
+    const written = readModelRowCount(rows);
+    if (maxSeq <= this.cursor && written === 0) return;
     await this.db.transaction(async (tx) => {
-      await insertBillRows(tx, rows);
+      await insertReadModelRows(tx, rows);
       await this.advanceCursor(tx, maxSeq, this.now());
     });
     this.cursor = maxSeq;
-    if (rows.length > 0) this.consecutiveDeadLetters = 0;
+    if (written > 0) this.consecutiveDeadLetters = 0;
   }
 
   private backoff(attempt: number): number {

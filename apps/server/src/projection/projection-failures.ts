@@ -12,10 +12,11 @@ import { appendAudit } from '@/lib/audit';
 import type { Clock } from '@/lib/clock';
 import {
   type BillProjection,
-  billRowsOf,
   describeError,
-  insertBillRows,
+  insertReadModelRows,
   type ProjectionLog,
+  readModelRowCount,
+  readModelRowsOf,
 } from './bill-projection';
 
 export const PROJECTION_FAILURE_STATUSES = ['open', 'retried', 'dismissed'] as const;
@@ -93,7 +94,7 @@ export class ProjectionFailureService {
   async retry(operatorId: bigint, id: bigint): Promise<ProjectionFailureView> {
     const current = await this.row(id);
     if (current.status !== 'open') throw new AppError('PROJECTION_FAILURE_STATE');
-    const rows = billRowsOf(current.events as CoreEvent[], current.seq - 1);
+    const rows = readModelRowsOf(current.events as CoreEvent[], current.seq - 1);
     const now = this.clock.now();
     const audit = {
       id: id.toString(),
@@ -117,14 +118,14 @@ export class ProjectionFailureService {
           .where(and(eq(projectionFailures.id, id), eq(projectionFailures.status, 'open')))
           .returning({ id: projectionFailures.id });
         if (!claimed) throw new AppError('PROJECTION_FAILURE_STATE');
-        await insertBillRows(tx, rows);
+        await insertReadModelRows(tx, rows);
         await appendAudit(
           tx,
           {
             actorType: 'operator',
             actorId: operatorId.toString(),
             action: 'projection.retry',
-            payload: { ...audit, rows: rows.length },
+            payload: { ...audit, rows: readModelRowCount(rows) },
           },
           now,
         );
@@ -225,7 +226,7 @@ export class ProjectionFailureService {
         commandId: r.commandId,
         commandType: r.commandType,
         userIds: userIdsOf(events),
-        rows: billRowsOf(events, r.seq - 1).length,
+        rows: readModelRowCount(readModelRowsOf(events, r.seq - 1)),
         error: r.error,
         status: r.status,
         attempts: r.attempts,

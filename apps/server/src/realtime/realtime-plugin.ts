@@ -36,6 +36,8 @@ export interface TradeEvent {
   /** Taker side. */
   side: 'buy' | 'sell';
   time: number;
+  /** Between two platform accounts (the demo market maker): labelled as demo liquidity. */
+  demo?: boolean;
 }
 
 export interface RealtimeApi {

@@ -51,6 +51,7 @@ export class WalletPart implements CorePart {
     'transfer',
     'swap',
     'adjust',
+    'demo.fund',
   ] as const;
   private readonly holdsById = new Map<string, HoldState>();
 
@@ -64,6 +65,17 @@ export class WalletPart implements CorePart {
         ledger.checkAmount(asset, a);
         const r = requireString(ref, 500);
         tx.system('deposit_clearing', asset, -a as Amount);
+        tx.user(userId, asset, 'spot', 'available', a);
+        return { ref: r };
+      }
+      case 'demo.fund': {
+        const { userId, asset, amount, ref } = command.payload;
+        requireString(userId);
+        requireAsset(asset);
+        const a = parseCanonical(amount, 'positive');
+        ledger.checkAmount(asset, a);
+        const r = requireString(ref, 500);
+        tx.system('demo_funding', asset, -a);
         tx.user(userId, asset, 'spot', 'available', a);
         return { ref: r };
       }

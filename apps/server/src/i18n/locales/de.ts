@@ -3,6 +3,7 @@
 import { adminDe } from './admin/de';
 import type { Messages } from './en';
 import { marketDe } from './market/de';
+import { spotDe } from './spot/de';
 import { walletDe } from './wallet/de';
 
 export const de: Messages = {
@@ -116,5 +117,6 @@ export const de: Messages = {
 
   ...walletDe,
   ...marketDe,
+  ...spotDe,
   ...adminDe,
 };

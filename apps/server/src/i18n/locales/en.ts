@@ -3,6 +3,7 @@
 
 import { adminEn } from './admin/en';
 import { marketEn } from './market/en';
+import { spotEn } from './spot/en';
 import { walletEn } from './wallet/en';
 
 const baseEn = {
@@ -116,6 +117,7 @@ export const en = {
   ...baseEn,
   ...walletEn,
   ...marketEn,
+  ...spotEn,
   ...adminEn,
 } as const;
 

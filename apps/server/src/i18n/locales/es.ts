@@ -3,6 +3,7 @@
 import { adminEs } from './admin/es';
 import type { Messages } from './en';
 import { marketEs } from './market/es';
+import { spotEs } from './spot/es';
 import { walletEs } from './wallet/es';
 
 export const es: Messages = {
@@ -113,5 +114,6 @@ export const es: Messages = {
 
   ...walletEs,
   ...marketEs,
+  ...spotEs,
   ...adminEs,
 };

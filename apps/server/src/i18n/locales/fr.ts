@@ -3,6 +3,7 @@
 import { adminFr } from './admin/fr';
 import type { Messages } from './en';
 import { marketFr } from './market/fr';
+import { spotFr } from './spot/fr';
 import { walletFr } from './wallet/fr';
 
 export const fr: Messages = {
@@ -114,5 +115,6 @@ export const fr: Messages = {
 
   ...walletFr,
   ...marketFr,
+  ...spotFr,
   ...adminFr,
 };

@@ -3,6 +3,7 @@
 import { adminIt } from './admin/it';
 import type { Messages } from './en';
 import { marketIt } from './market/it';
+import { spotIt } from './spot/it';
 import { walletIt } from './wallet/it';
 
 export const it: Messages = {
@@ -113,5 +114,6 @@ export const it: Messages = {
 
   ...walletIt,
   ...marketIt,
+  ...spotIt,
   ...adminIt,
 };

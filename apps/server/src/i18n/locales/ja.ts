@@ -3,6 +3,7 @@
 import { adminJa } from './admin/ja';
 import type { Messages } from './en';
 import { marketJa } from './market/ja';
+import { spotJa } from './spot/ja';
 import { walletJa } from './wallet/ja';
 
 export const ja: Messages = {
@@ -113,5 +114,6 @@ export const ja: Messages = {
 
   ...walletJa,
   ...marketJa,
+  ...spotJa,
   ...adminJa,
 };

@@ -3,6 +3,7 @@
 import { adminKo } from './admin/ko';
 import type { Messages } from './en';
 import { marketKo } from './market/ko';
+import { spotKo } from './spot/ko';
 import { walletKo } from './wallet/ko';
 
 export const ko: Messages = {
@@ -112,5 +113,6 @@ export const ko: Messages = {
 
   ...walletKo,
   ...marketKo,
+  ...spotKo,
   ...adminKo,
 };

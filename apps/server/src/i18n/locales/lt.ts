@@ -3,6 +3,7 @@
 import { adminLt } from './admin/lt';
 import type { Messages } from './en';
 import { marketLt } from './market/lt';
+import { spotLt } from './spot/lt';
 import { walletLt } from './wallet/lt';
 
 export const lt: Messages = {
@@ -114,5 +115,6 @@ export const lt: Messages = {
 
   ...walletLt,
   ...marketLt,
+  ...spotLt,
   ...adminLt,
 };

@@ -3,6 +3,7 @@
 import { adminPt } from './admin/pt';
 import type { Messages } from './en';
 import { marketPt } from './market/pt';
+import { spotPt } from './spot/pt';
 import { walletPt } from './wallet/pt';
 
 export const pt: Messages = {
@@ -113,5 +114,6 @@ export const pt: Messages = {
 
   ...walletPt,
   ...marketPt,
+  ...spotPt,
   ...adminPt,
 };

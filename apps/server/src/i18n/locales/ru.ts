@@ -3,6 +3,7 @@
 import { adminRu } from './admin/ru';
 import type { Messages } from './en';
 import { marketRu } from './market/ru';
+import { spotRu } from './spot/ru';
 import { walletRu } from './wallet/ru';
 
 export const ru: Messages = {
@@ -112,5 +113,6 @@ export const ru: Messages = {
 
   ...walletRu,
   ...marketRu,
+  ...spotRu,
   ...adminRu,
 };

@@ -3,6 +3,7 @@
 import { adminTh } from './admin/th';
 import type { Messages } from './en';
 import { marketTh } from './market/th';
+import { spotTh } from './spot/th';
 import { walletTh } from './wallet/th';
 
 export const th: Messages = {
@@ -112,5 +113,6 @@ export const th: Messages = {
 
   ...walletTh,
   ...marketTh,
+  ...spotTh,
   ...adminTh,
 };

@@ -3,6 +3,7 @@
 import { adminTw } from './admin/tw';
 import type { Messages } from './en';
 import { marketTw } from './market/tw';
+import { spotTw } from './spot/tw';
 import { walletTw } from './wallet/tw';
 
 export const tw: Messages = {
@@ -112,5 +113,6 @@ export const tw: Messages = {
 
   ...walletTw,
   ...marketTw,
+  ...spotTw,
   ...adminTw,
 };

@@ -3,6 +3,7 @@
 import { adminVi } from './admin/vi';
 import type { Messages } from './en';
 import { marketVi } from './market/vi';
+import { spotVi } from './spot/vi';
 import { walletVi } from './wallet/vi';
 
 export const vi: Messages = {
@@ -113,5 +114,6 @@ export const vi: Messages = {
 
   ...walletVi,
   ...marketVi,
+  ...spotVi,
   ...adminVi,
 };

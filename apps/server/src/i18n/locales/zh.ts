@@ -3,6 +3,7 @@
 import { adminZh } from './admin/zh';
 import type { Messages } from './en';
 import { marketZh } from './market/zh';
+import { spotZh } from './spot/zh';
 import { walletZh } from './wallet/zh';
 
 export const zh: Messages = {
@@ -112,5 +113,6 @@ export const zh: Messages = {
 
   ...walletZh,
   ...marketZh,
+  ...spotZh,
   ...adminZh,
 };

@@ -1,0 +1,62 @@
+// The spot engine's events to the live market: changed book levels to the depth books (DEPTH diffs),
+// trades to the public TRADE stream and to the market data (last price, 24 h ticker, K-lines), and each
+// user's order changes to their private channel (ORDER). Runs on the core's publish path, so it only
+// updates memory and queues frames.
+import type { CoreEvent, MoneyCore } from '@/core/types';
+import type { MarketApi } from '@/market/price-index';
+import type { DepthRegistry } from '@/realtime/depth-book';
+import type { RealtimeApi } from '@/realtime/realtime-plugin';
+import type { SpotMarkets } from './spot-markets';
+import { orderFromEvent } from './spot-views';
+
+export interface SpotFeedTargets {
+  depth: DepthRegistry | undefined;
+  realtime: RealtimeApi | undefined;
+  market: MarketApi | undefined;
+  /** Both sides of a trade are platform accounts (the demo market maker): its trade is labelled. */
+  isPlatform(userId: string): boolean;
+}
+
+/** The depth books start from the core's books (after a restart they are not empty). */
+export function seedDepth(core: MoneyCore, markets: SpotMarkets, depth: DepthRegistry | undefined): void {
+  if (!depth) return;
+  for (const r of markets.all()) {
+    const book = core.spotDepth(r.symbol, 100_000);
+    if (!book) continue;
+    const changes = [
+      ...book.bids.map(([price, qty]) => ({ side: 'bid' as const, price, qty })),
+      ...book.asks.map(([price, qty]) => ({ side: 'ask' as const, price, qty })),
+    ];
+    if (changes.length > 0) depth.book(r.symbol.toUpperCase()).apply(changes);
+  }
+}
+
+export function startSpotFeed(core: MoneyCore, markets: SpotMarkets, to: SpotFeedTargets): () => void {
+  return core.subscribe((events: readonly CoreEvent[]) => {
+    for (const e of events) {
+      if (e.type === 'spot.depth') {
+        if (!to.depth) continue;
+        const changes = [
+          ...e.bids.map(([price, qty]) => ({ side: 'bid' as const, price, qty })),
+          ...e.asks.map(([price, qty]) => ({ side: 'ask' as const, price, qty })),
+        ];
+        if (changes.length > 0) to.depth.book(e.symbol.toUpperCase()).apply(changes);
+      } else if (e.type === 'spot.trade') {
+        const symbol = e.symbol.toUpperCase();
+        to.market?.ingestTrade(symbol, e.price, e.qty, e.ts, e.takerSide);
+        to.realtime?.publishTrade({
+          id: e.tradeId,
+          symbol,
+          price: e.price,
+          qty: e.qty,
+          side: e.takerSide,
+          time: e.ts,
+          demo: to.isPlatform(e.makerUserId) && to.isPlatform(e.takerUserId),
+        });
+      } else if (e.type === 'spot.order') {
+        if (!to.realtime || to.isPlatform(e.userId)) continue;
+        to.realtime.publishUser(e.userId, 'ORDER', orderFromEvent(markets, e));
+      }
+    }
+  });
+}

@@ -1,0 +1,102 @@
+// The spot read models (spot_orders, spot_trades) from the core's spot events: an order's row carries its
+// latest state (upserted, a newer seq wins), a trade's row is inserted once. Written by the projection in
+// the same transaction as the bills, so one cursor covers all of a command's rows.
+import { sql } from 'drizzle-orm';
+import type { CoreEvent, SpotOrderEvent } from '@/core/types';
+import type { Db } from '@/db/client';
+import { spotOrders, spotTrades } from '@/db/schema';
+
+type OrderInsert = typeof spotOrders.$inferInsert;
+type TradeInsert = typeof spotTrades.$inferInsert;
+
+export interface SpotRows {
+  orders: OrderInsert[];
+  trades: TradeInsert[];
+}
+
+const STATUS = { open: 0, filled: 1, cancelled: 2 } as const;
+const numeric = (id: string) => /^\d{1,19}$/.test(id);
+
+function orderRow(e: SpotOrderEvent): OrderInsert {
+  return {
+    id: BigInt(e.orderId),
+    userId: BigInt(e.userId),
+    symbol: e.symbol,
+    side: e.side,
+    type: e.orderType,
+    timeInForce: e.timeInForce,
+    price: e.price,
+    quantity: e.quantity,
+    quoteQuantity: e.quoteQuantity,
+    filledQty: e.filledQty,
+    filledQuote: e.filledQuote,
+    fee: e.fee,
+    feeAsset: e.feeAsset,
+    status: STATUS[e.status],
+    cancelReason: e.cancelReason,
+    clientOrderId: e.clientOrderId,
+    seq: e.seq,
+    createdAt: new Date(e.createdTs),
+    updatedAt: new Date(e.ts),
+  };
+}
+
+/** The spot rows of the commands in `events` with seq > afterSeq; one row per order (its latest state). */
+export function spotRowsOf(events: readonly CoreEvent[], afterSeq: number): SpotRows {
+  const orders = new Map<string, OrderInsert>();
+  const trades: TradeInsert[] = [];
+  for (const e of events) {
+    if (e.seq <= afterSeq) continue;
+    if (e.type === 'spot.order') {
+      // Only users with SQL ids have rows (the core's own tests use other names).
+      if (numeric(e.userId)) orders.set(e.orderId, orderRow(e));
+    } else if (e.type === 'spot.trade') {
+      if (!numeric(e.makerUserId) || !numeric(e.takerUserId)) continue;
+      trades.push({
+        id: e.tradeId,
+        seq: e.seq,
+        symbol: e.symbol,
+        price: e.price,
+        qty: e.qty,
+        quoteQty: e.quoteQty,
+        takerSide: e.takerSide,
+        makerOrderId: BigInt(e.makerOrderId),
+        takerOrderId: BigInt(e.takerOrderId),
+        makerUserId: BigInt(e.makerUserId),
+        takerUserId: BigInt(e.takerUserId),
+        makerFee: e.makerFee,
+        takerFee: e.takerFee,
+        createdAt: new Date(e.ts),
+      });
+    }
+  }
+  return { orders: [...orders.values()], trades };
+}
+
+/** Upserts orders (a row written by a later command is never overwritten by an earlier one) and trades. */
+export async function insertSpotRows(db: Pick<Db, 'insert'>, rows: SpotRows): Promise<void> {
+  for (let i = 0; i < rows.orders.length; i += 500) {
+    await db
+      .insert(spotOrders)
+      .values(rows.orders.slice(i, i + 500))
+      .onConflictDoUpdate({
+        target: spotOrders.id,
+        set: {
+          filledQty: sql`excluded.filled_qty`,
+          filledQuote: sql`excluded.filled_quote`,
+          fee: sql`excluded.fee`,
+          status: sql`excluded.status`,
+          cancelReason: sql`excluded.cancel_reason`,
+          seq: sql`excluded.seq`,
+          updatedAt: sql`excluded.updated_at`,
+        },
+        setWhere: sql`excluded.seq >= ${spotOrders.seq}`,
+      });
+  }
+  for (let i = 0; i < rows.trades.length; i += 500) {
+    await db
+      .insert(spotTrades)
+      .values(rows.trades.slice(i, i + 500))
+      .onConflictDoNothing();
+  }
+}
