@@ -15,6 +15,7 @@ import { corePlugin } from './journal/core-plugin';
 import { AppError } from './lib/app-error';
 import { loadAppSecret } from './lib/app-secret';
 import { type Clock, systemClock } from './lib/clock';
+import { type InvalidationBus, LocalInvalidationBus } from './lib/invalidation-bus';
 import { marketPlugin } from './market/market-plugin';
 import { consolePlugin } from './modules/admin/console-plugin';
 import { operatorRoutes } from './modules/admin/operator-routes';
@@ -22,10 +23,12 @@ import { OperatorService } from './modules/admin/operator-service';
 import { authPlugin } from './modules/auth/auth-plugin';
 import { SessionService } from './modules/auth/session-service';
 import { commonRoutes } from './modules/common/common-routes';
+import { SettingsService } from './modules/common/settings-service';
 import { outboxRoutes } from './modules/dev/outbox-routes';
 import { deviceRoutes } from './modules/member/device-routes';
 import { accountRoutes } from './modules/user/account-routes';
 import { AccountService } from './modules/user/account-service';
+import { UserInfoReader } from './modules/user/user-info';
 import { codeRoutes } from './modules/verification/code-routes';
 import { CodeService } from './modules/verification/code-service';
 import { type MessageSender, OutboxSender, SmtpSender } from './modules/verification/sender';
@@ -47,6 +50,10 @@ export interface AppServices {
   accounts: AccountService;
   codes: CodeService;
   operators: OperatorService;
+  /** Tells the in-memory read caches that rows changed (see lib/invalidation-bus.ts). */
+  invalidation: InvalidationBus;
+  /** The one settings service: its cached snapshot is shared by every area that reads settings. */
+  settings: SettingsService;
 }
 
 declare module 'fastify' {
@@ -82,11 +89,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const outbox = new OutboxSender(db, clock, (msg) => app.log.info(msg));
   const sender =
     opts.sender ?? (config.SMTP_URL ? new SmtpSender(config.SMTP_URL, config.MAIL_FROM, outbox) : outbox);
+  const invalidation = new LocalInvalidationBus();
   const sessions = new SessionService(db, config, clock);
   const codes = new CodeService(db, config, clock, sender, secret);
-  const accounts = new AccountService(db, clock, sessions, codes);
+  const accounts = new AccountService(db, clock, sessions, codes, new UserInfoReader(db, invalidation));
   const operators = new OperatorService(db, clock, sessions);
-  app.decorate('services', { sessions, accounts, codes, operators });
+  const settings = new SettingsService(db, config, clock, invalidation, (message, details) =>
+    app.log.warn(details, message),
+  );
+  app.decorate('services', { sessions, accounts, codes, operators, invalidation, settings });
 
   await app.register(envelopePlugin);
   await app.register(helmet, {
@@ -131,7 +142,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(codeRoutes, { codes, db, config });
   await app.register(deviceRoutes, { db, clock });
   await app.register(operatorRoutes, { operators, sessions, config });
-  await app.register(commonRoutes, { db, config, clock });
+  await app.register(commonRoutes, { settings });
   if (config.DEV_OUTBOX_API) await app.register(outboxRoutes, { db });
 
   // Areas, in dependency order: the money core first, then what reads or feeds it.

@@ -2,6 +2,9 @@
 // One step (timer or test) asks every feed for a quote, takes the median of the fresh ones per symbol,
 // stores the tick, folds it into the bars (unless the market trades: then trades build the bars),
 // emits events and persists in one batch. State is rebuilt from SQL at start.
+// Reads for the routes never touch SQL except K-line history beyond memory and stored ticks: 24 h tickers
+// are memoized per symbol until that symbol's data or the current minute changes, and dataVersion()
+// tells route caches when any public market view may have changed.
 import { EventEmitter } from 'node:events';
 import { type Amount, amountFromAtoms } from '@coin/shared/money';
 import { and, asc, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
@@ -56,6 +59,7 @@ const PRUNE_EVERY_MS = 10 * 60_000;
 const TRADES_KEPT = 50;
 const INSERT_CHUNK = 2000;
 const BAR_FLUSH_MS = 5000;
+const MINUTE_MS = 60_000;
 
 export const toKey = (symbol: string) => normalizeSymbol(symbol);
 
@@ -78,6 +82,15 @@ export class MarketEngine implements MarketApi {
   private timers: NodeJS.Timeout[] = [];
   private stepping = false;
   private closed = false;
+  /** Bumped on every change of catalogue, ticks, bars or trades. */
+  private version = 0;
+  /**
+   * 24 h tickers by symbol, valid for the minute they were computed in: ticker(entry, now) depends on
+   * `now` only through its minute (bar times are minute starts) and, for a symbol without a stored tick,
+   * through its `time` field, so those are never memoized.
+   */
+  private readonly tickerMemo = new Map<string, { minute: number; ticker: TickerSnapshot | undefined }>();
+  private tickersMemo: { version: string; list: TickerSnapshot[] } | undefined;
 
   constructor(
     private readonly db: Db,
@@ -141,6 +154,7 @@ export class MarketEngine implements MarketApi {
       if (!this.bars.has(key)) this.bars.set(key, new SymbolBars());
     }
     this.entries = entries;
+    this.touch();
     if (this.simulator) {
       const now = this.clock.now().getTime();
       for (const entry of entries.values()) {
@@ -194,6 +208,7 @@ export class MarketEngine implements MarketApi {
       const bars = this.bars.get(toKey(symbol));
       if (bars && (INTERVALS as readonly string[]).includes(interval)) bars.load(interval as Interval, list);
     }
+    this.touch();
     // The latest stored tick per symbol: where a restart continues.
     const latest = (await this.db.execute(
       sql`select distinct on (symbol) symbol, time, price, source from ${marketTicks} order by symbol, time desc`,
@@ -209,6 +224,7 @@ export class MarketEngine implements MarketApi {
         source: r.source,
       });
     }
+    this.touch();
   }
 
   private async startSimulator(now: number): Promise<void> {
@@ -232,6 +248,7 @@ export class MarketEngine implements MarketApi {
         for (const interval of INTERVALS) {
           for (const bar of bars.bars[interval]) this.markDirty(entry.key, interval, bar);
         }
+        this.touch(entry.key);
       } else {
         sim.start(this.simCoin(entry), Number(entry.coin.initialPrice), now);
       }
@@ -271,6 +288,7 @@ export class MarketEngine implements MarketApi {
       if (!q) continue;
       const tick: IndexTick = { symbol: entry.key, price: str(q.price), time: now, source: q.source };
       this.latestTicks.set(entry.key, tick);
+      this.touch(entry.key);
       this.pendingTicks.push({
         symbol: entry.market.symbol,
         time: now,
@@ -289,6 +307,8 @@ export class MarketEngine implements MarketApi {
         });
       }
       const ticker = this.ticker(entry, now);
+      // Computed at the step's time anyway: the routes' reads in this minute reuse it.
+      this.tickerMemo.set(entry.key, { minute: minuteOf(now), ticker });
       if (ticker) this.emit('ticker', ticker);
     }
     // Ticks are written every step (settlements cite them); the open bars, which change every step,
@@ -302,6 +322,7 @@ export class MarketEngine implements MarketApi {
   private applyPoint(key: string, point: Parameters<SymbolBars['apply']>[0]): void {
     const bars = this.bars.get(key);
     if (!bars) return;
+    this.touch(key);
     for (const { interval, bar } of bars.apply(point)) {
       this.markDirty(key, interval, bar);
       this.emit('kline', toKlineBar(key, interval, bar));
@@ -387,15 +408,35 @@ export class MarketEngine implements MarketApi {
     return this.latest(`${a}${QUOTE}`)?.price;
   }
 
+  /** Tickers of every listed market; the same array until dataVersion() changes. Do not mutate. */
   tickers(): TickerSnapshot[] {
-    const now = this.clock.now().getTime();
+    const version = this.dataVersion();
+    if (this.tickersMemo?.version === version) return this.tickersMemo.list;
     const out: TickerSnapshot[] = [];
+    let memoizable = true;
     for (const entry of this.entries.values()) {
       if (!entry.listed) continue;
-      const t = this.ticker(entry, now);
+      if (!this.latestTicks.has(entry.key)) memoizable = false;
+      const t = this.currentTicker(entry);
       if (t) out.push(t);
     }
+    this.tickersMemo = memoizable ? { version, list: out } : undefined;
     return out;
+  }
+
+  /**
+   * Changes whenever a public market view (lists, rows, tickers) may change: a catalogue reload, a tick,
+   * a bar, a trade, or the start of a new minute (the 24 h window moves). Route caches key on it.
+   */
+  dataVersion(): string {
+    return `${this.version}:${minuteOf(this.clock.now().getTime())}`;
+  }
+
+  /** Records a change of one symbol's data (or of everything): its memoized ticker is dropped. */
+  private touch(key?: string): void {
+    this.version++;
+    if (key === undefined) this.tickerMemo.clear();
+    else this.tickerMemo.delete(key);
   }
 
   simulated(): boolean {
@@ -437,6 +478,7 @@ export class MarketEngine implements MarketApi {
     const q = atoms(qty);
     const amount = times(p, q, 8);
     this.traded.add(key);
+    this.touch(key);
     const list = this.trades.get(key) ?? [];
     list.unshift({ price: str(p), qty: str(q), amount: str(amount), time });
     if (list.length > TRADES_KEPT) list.length = TRADES_KEPT;
@@ -465,8 +507,15 @@ export class MarketEngine implements MarketApi {
     return this.trades.get(toKey(symbol)) ?? [];
   }
 
+  /** The 24 h ticker now; memoized (see tickerMemo). Do not mutate the result. */
   currentTicker(entry: MarketEntry): TickerSnapshot | undefined {
-    return this.ticker(entry, this.clock.now().getTime());
+    const now = this.clock.now().getTime();
+    const minute = minuteOf(now);
+    const memo = this.tickerMemo.get(entry.key);
+    if (memo && memo.minute === minute) return memo.ticker;
+    const ticker = this.ticker(entry, now);
+    if (this.latestTicks.has(entry.key)) this.tickerMemo.set(entry.key, { minute, ticker });
+    return ticker;
   }
 
   /** 24 h rolling ticker from the 1m bars; close is the latest index price (or trade, for a traded market). */
@@ -585,6 +634,10 @@ export class MarketEngine implements MarketApi {
       }),
     };
   }
+}
+
+function minuteOf(time: number): number {
+  return Math.floor(time / MINUTE_MS);
 }
 
 function rowToBar(r: {
