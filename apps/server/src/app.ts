@@ -2,7 +2,6 @@
 // process concerns (listen, signals, printing the admin password) live in main.ts.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -34,6 +33,7 @@ import { CodeService } from './modules/verification/code-service';
 import { type MessageSender, OutboxSender, SmtpSender } from './modules/verification/sender';
 import { walletPlugin } from './modules/wallet/wallet-plugin';
 import { envelopePlugin, sendError } from './plugins/envelope';
+import { HELMET_OPTIONS, securityHeadersPlugin } from './plugins/security-headers';
 import { realtimePlugin } from './realtime/realtime-plugin';
 
 export interface BuildAppOptions {
@@ -100,17 +100,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('services', { sessions, accounts, codes, operators, invalidation, settings });
 
   await app.register(envelopePlugin);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-      },
-    },
-  });
+  await app.register(securityHeadersPlugin, { helmet: HELMET_OPTIONS });
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_GLOBAL_PER_MINUTE,
     timeWindow: 60_000,
