@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/db/client';
 import { INVALIDATION_TOPICS, LocalInvalidationBus } from '@/lib/invalidation-bus';
 import { ReadCache } from '@/lib/read-cache';
+import type { SymbolBars } from '@/market/kline';
 import type { MarketEngine } from '@/market/market-engine';
 import {
   auth,
@@ -340,41 +341,97 @@ describe('hot reads without SQL', () => {
 describe('the market engine memo', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    // A simulated day of history, so the 24 h window has bars to drop as the minutes move.
-    ctx = await createTestApp({ MARKET_BACKFILL_HOURS: '25', CHAIN_SIM_BLOCK_MS: '0' });
+    ctx = await createTestApp({ CHAIN_SIM_BLOCK_MS: '0' });
   });
   afterAll(async () => ctx.close());
 
   it('tickers equal a fresh computation after any mix of steps, trades and passing time', async () => {
     const engine = ctx.app.market as MarketEngine;
+    // White box: the reference is the same computation with every memo dropped first.
+    const memos = engine as unknown as { tickerMemo: Map<string, unknown>; windowMemo: Map<string, unknown> };
+    const fresh = (fn: () => unknown) => {
+      memos.tickerMemo.clear();
+      memos.windowMemo.clear();
+      return fn();
+    };
     const symbols = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT'];
     const action = fc.oneof(
       fc.record({ kind: fc.constant('advance' as const), ms: fc.integer({ min: 1, max: 150_000 }) }),
+      // About a day: bars leave the 24 h window.
+      fc.record({
+        kind: fc.constant('advance' as const),
+        ms: fc.constantFrom(86_280_000, 86_340_000, 86_400_000, 86_460_000),
+      }),
       fc.record({ kind: fc.constant('step' as const) }),
       fc.record({
         kind: fc.constant('trade' as const),
         symbol: fc.constantFrom(...symbols),
         price: fc.integer({ min: 1, max: 99_999 }),
+        // A trade may carry a time before the open bar's (it then folds into longer intervals only).
+        backMs: fc.integer({ min: 0, max: 180_000 }),
       }),
     );
     await fc.assert(
-      fc.asyncProperty(fc.array(action, { maxLength: 12 }), async (actions) => {
-        for (const a of actions) {
-          if (a.kind === 'advance') ctx.clock.advance(a.ms);
-          else if (a.kind === 'step') await engine.step();
-          else engine.ingestTrade(a.symbol, `${a.price}.5`, '0.1', ctx.clock.now().getTime());
-          const now = ctx.clock.now().getTime();
-          const fresh = engine
-            .allEntries()
-            .filter((e) => e.listed)
-            .map((e) => engine.ticker(e, now))
-            .filter((t) => t !== undefined);
-          expect(engine.tickers()).toEqual(fresh);
-          for (const e of engine.allEntries()) expect(engine.currentTicker(e)).toEqual(engine.ticker(e, now));
-        }
-      }),
-      { numRuns: 15 },
+      fc.asyncProperty(
+        fc.array(action, { maxLength: 16 }),
+        fc.integer({ min: 0, max: 300_000 }),
+        async (actions, pastMs) => {
+          for (const a of actions) {
+            if (a.kind === 'advance') ctx.clock.advance(a.ms);
+            else if (a.kind === 'step') await engine.step();
+            else engine.ingestTrade(a.symbol, `${a.price}.5`, '0.1', ctx.clock.now().getTime() - a.backMs);
+            const now = ctx.clock.now().getTime();
+            const entries = engine.allEntries();
+            const memoized = {
+              list: engine.tickers(),
+              each: entries.map((e) => engine.currentTicker(e)),
+              past: entries.map((e) => engine.ticker(e, now - pastMs)),
+              again: entries.map((e) => engine.ticker(e, now)),
+            };
+            const reference = {
+              list: fresh(() =>
+                entries
+                  .filter((e) => e.listed)
+                  .map((e) => engine.ticker(e, now))
+                  .filter((t) => t !== undefined),
+              ),
+              each: fresh(() => entries.map((e) => engine.ticker(e, now))),
+              past: fresh(() => entries.map((e) => engine.ticker(e, now - pastMs))),
+              again: fresh(() => entries.map((e) => engine.ticker(e, now))),
+            };
+            expect(memoized).toEqual(reference);
+          }
+        },
+      ),
+      { numRuns: 25 },
     );
+  });
+});
+
+describe('the market engine window memo', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ CHAIN_SIM_BLOCK_MS: '0' });
+  });
+  afterAll(async () => ctx.close());
+
+  it('a replaced bar list (load, reset) is folded afresh', async () => {
+    const engine = ctx.app.market as MarketEngine;
+    for (let i = 0; i < 3; i++) {
+      ctx.clock.advance(60_000);
+      await engine.step();
+    }
+    const entry = engine.entry('BTCUSDT');
+    if (!entry) throw new Error('no BTCUSDT');
+    const now = ctx.clock.now().getTime();
+    const before = engine.ticker(entry, now);
+    // White box: the engine's bars of one symbol, replaced as a restart's load or a reset would.
+    const bars = (engine as unknown as { bars: Map<string, SymbolBars> }).bars.get('BTCUSDT');
+    bars?.reset();
+    const after = engine.ticker(entry, now);
+    expect(after?.close).toBe(before?.close);
+    expect(after?.volume).toBe('0');
+    expect(before?.volume).not.toBe('0');
   });
 });
 

@@ -91,6 +91,11 @@ export class MarketEngine implements MarketApi {
    */
   private readonly tickerMemo = new Map<string, { minute: number; ticker: TickerSnapshot | undefined }>();
   private tickersMemo: { version: string; list: TickerSnapshot[] } | undefined;
+  /** Per symbol: the fold of the closed 1m bars in the 24 h window (see window()). */
+  private readonly windowMemo = new Map<
+    string,
+    { lastClosed: Bar | undefined; from: number; closed: BarWindow }
+  >();
 
   constructor(
     private readonly db: Db,
@@ -522,23 +527,7 @@ export class MarketEngine implements MarketApi {
   ticker(entry: MarketEntry, now: number): TickerSnapshot | undefined {
     const key = entry.key;
     const tick = this.latestTicks.get(key);
-    const minutes = this.bars.get(key)?.bars['1m'] ?? [];
-    const from = bucketStart('1m', now - DAY_MS) + 60_000;
-    let open: Amount | undefined;
-    let high: Amount | undefined;
-    let low: Amount | undefined;
-    let volume = 0n;
-    let amount = 0n;
-    let lastBar: Bar | undefined;
-    for (const bar of minutes) {
-      if (bar.time < from || bar.time > now) continue;
-      if (open === undefined) open = bar.open;
-      if (high === undefined || bar.high > high) high = bar.high;
-      if (low === undefined || bar.low < low) low = bar.low;
-      volume += bar.volume;
-      amount += bar.amount;
-      lastBar = bar;
-    }
+    const { open, high, low, volume, amount, lastBar } = this.window(key, now);
     const closeText = this.traded.has(key) ? (this.trades.get(key)?.[0]?.price ?? tick?.price) : tick?.price;
     const close = closeText !== undefined ? atoms(closeText) : lastBar?.close;
     if (close === undefined) return undefined;
@@ -557,6 +546,34 @@ export class MarketEngine implements MarketApi {
       amount: str(amountFromAtoms(amount)),
       time: tick?.time ?? now,
     };
+  }
+
+  /**
+   * The 1m bars of the 24 h window ending at `now`, folded. Only the open (last) bar changes between
+   * steps; closed bars are never modified, so their fold is kept until a bar closes, the window moves to
+   * the next minute, or the list is replaced (load, reset): one pass over ~1440 bars per symbol and
+   * minute instead of per step, which blocks the event loop far less.
+   */
+  private window(key: string, now: number): BarWindow {
+    const minutes = this.bars.get(key)?.bars['1m'] ?? [];
+    const from = bucketStart('1m', now - DAY_MS) + 60_000;
+    const n = minutes.length;
+    const lastClosed = n >= 2 ? minutes[n - 2] : undefined;
+    // Valid for any `now` at or after the last closed bar: then no closed bar is cut off as in the future.
+    const reusable = lastClosed === undefined || lastClosed.time <= now;
+    // Any change of the closed bars changes the last closed one: a new bar (pushed, the oldest maybe
+    // spliced off) makes the former open bar, a different object, the last closed one, and load or
+    // reset bring other objects (or none).
+    const memo = this.windowMemo.get(key);
+    let closed: BarWindow;
+    if (reusable && memo && memo.lastClosed === lastClosed && memo.from === from) {
+      closed = memo.closed;
+    } else {
+      closed = foldBars(minutes, n - 1, from, now);
+      if (reusable) this.windowMemo.set(key, { lastClosed, from, closed });
+    }
+    const open = minutes[n - 1];
+    return open && open.time >= from && open.time <= now ? foldWindow(closed, open) : closed;
   }
 
   /** Bars oldest first with open time <= endTime: memory first, older ones from SQL. */
@@ -634,6 +651,48 @@ export class MarketEngine implements MarketApi {
       }),
     };
   }
+}
+
+/** A fold of consecutive 1m bars: first open, extremes, sums, the last bar. */
+interface BarWindow {
+  open: Amount | undefined;
+  high: Amount | undefined;
+  low: Amount | undefined;
+  volume: bigint;
+  amount: bigint;
+  lastBar: Bar | undefined;
+}
+
+/** Folds the first `count` bars whose open time is in [from, to]. */
+function foldBars(bars: readonly Bar[], count: number, from: number, to: number): BarWindow {
+  let open: Amount | undefined;
+  let high: Amount | undefined;
+  let low: Amount | undefined;
+  let volume = 0n;
+  let amount = 0n;
+  let lastBar: Bar | undefined;
+  for (let i = 0; i < count; i++) {
+    const bar = bars[i];
+    if (bar === undefined || bar.time < from || bar.time > to) continue;
+    if (open === undefined) open = bar.open;
+    if (high === undefined || bar.high > high) high = bar.high;
+    if (low === undefined || bar.low < low) low = bar.low;
+    volume += bar.volume;
+    amount += bar.amount;
+    lastBar = bar;
+  }
+  return { open, high, low, volume, amount, lastBar };
+}
+
+function foldWindow(w: BarWindow, bar: Bar): BarWindow {
+  return {
+    open: w.open ?? bar.open,
+    high: w.high === undefined || bar.high > w.high ? bar.high : w.high,
+    low: w.low === undefined || bar.low < w.low ? bar.low : w.low,
+    volume: w.volume + bar.volume,
+    amount: w.amount + bar.amount,
+    lastBar: bar,
+  };
 }
 
 function minuteOf(time: number): number {
