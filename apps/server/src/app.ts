@@ -2,7 +2,6 @@
 // process concerns (listen, signals, printing the admin password) live in main.ts.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -16,6 +15,7 @@ import { AppError } from './lib/app-error';
 import { loadAppSecret } from './lib/app-secret';
 import { type Clock, systemClock } from './lib/clock';
 import { DatabaseCheck, healthReport } from './lib/health';
+import { type InvalidationBus, LocalInvalidationBus } from './lib/invalidation-bus';
 import { maskUrl } from './lib/log-redact';
 import { marketPlugin } from './market/market-plugin';
 import { consolePlugin } from './modules/admin/console-plugin';
@@ -24,16 +24,19 @@ import { OperatorService } from './modules/admin/operator-service';
 import { authPlugin } from './modules/auth/auth-plugin';
 import { SessionService } from './modules/auth/session-service';
 import { commonRoutes } from './modules/common/common-routes';
+import { SettingsService } from './modules/common/settings-service';
 import { outboxRoutes } from './modules/dev/outbox-routes';
 import { deviceRoutes } from './modules/member/device-routes';
 import { spotPlugin } from './modules/spot/spot-plugin';
 import { accountRoutes } from './modules/user/account-routes';
 import { AccountService } from './modules/user/account-service';
+import { UserInfoReader } from './modules/user/user-info';
 import { codeRoutes } from './modules/verification/code-routes';
 import { CodeService } from './modules/verification/code-service';
 import { type MessageSender, OutboxSender, SmtpSender } from './modules/verification/sender';
 import { walletPlugin } from './modules/wallet/wallet-plugin';
 import { envelopePlugin, sendError } from './plugins/envelope';
+import { HELMET_OPTIONS, securityHeadersPlugin } from './plugins/security-headers';
 import { realtimePlugin } from './realtime/realtime-plugin';
 
 export interface BuildAppOptions {
@@ -50,6 +53,10 @@ export interface AppServices {
   accounts: AccountService;
   codes: CodeService;
   operators: OperatorService;
+  /** Tells the in-memory read caches that rows changed (see lib/invalidation-bus.ts). */
+  invalidation: InvalidationBus;
+  /** The one settings service: its cached snapshot is shared by every area that reads settings. */
+  settings: SettingsService;
 }
 
 declare module 'fastify' {
@@ -95,29 +102,23 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const outbox = new OutboxSender(db, clock, (msg) => app.log.info(msg));
   const sender =
     opts.sender ?? (config.SMTP_URL ? new SmtpSender(config.SMTP_URL, config.MAIL_FROM, outbox) : outbox);
+  const invalidation = new LocalInvalidationBus();
   const sessions = new SessionService(db, config, clock, {
     onError: (err, context) => app.log.error({ err }, context),
   });
   // Runs before the database closes (onClose hooks run in reverse): writes pending last-seen times.
   app.addHook('onClose', async () => sessions.close());
   const codes = new CodeService(db, config, clock, sender, secret);
-  const accounts = new AccountService(db, clock, sessions, codes);
+  const accounts = new AccountService(db, clock, sessions, codes, new UserInfoReader(db, invalidation));
   const operators = new OperatorService(db, clock, sessions, config.OPERATOR_COOLING_OFF_HOURS);
-  app.decorate('services', { sessions, accounts, codes, operators });
+  const settings = new SettingsService(db, config, clock, invalidation, (message, details) =>
+    app.log.warn(details, message),
+  );
+  app.decorate('services', { sessions, accounts, codes, operators, invalidation, settings });
   app.decorate('clock', clock);
 
   await app.register(envelopePlugin);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-      },
-    },
-  });
+  await app.register(securityHeadersPlugin, { helmet: HELMET_OPTIONS });
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_GLOBAL_PER_MINUTE,
     timeWindow: 60_000,
@@ -158,7 +159,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(codeRoutes, { codes, db, config });
   await app.register(deviceRoutes, { db, clock, sessions });
   await app.register(operatorRoutes, { operators, sessions, config });
-  await app.register(commonRoutes, { db, config, clock });
+  await app.register(commonRoutes, { settings });
   if (config.DEV_OUTBOX_API) await app.register(outboxRoutes, { db });
 
   // Areas, in dependency order: the money core first, then what reads or feeds it.

@@ -2,6 +2,9 @@
 // One step (timer or test) asks every feed for a quote, takes the median of the fresh ones per symbol,
 // stores the tick, folds it into the bars (unless the market trades: then trades build the bars),
 // emits events and persists in one batch. State is rebuilt from SQL at start.
+// Reads for the routes never touch SQL except K-line history beyond memory and stored ticks: 24 h tickers
+// are memoized per symbol until that symbol's data or the current minute changes, and dataVersion()
+// tells route caches when any public market view may have changed.
 import { EventEmitter } from 'node:events';
 import { type Amount, amountFromAtoms } from '@coin/shared/money';
 import { and, asc, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
@@ -65,6 +68,7 @@ const PRUNE_EVERY_MS = 10 * 60_000;
 const TRADES_KEPT = 50;
 const INSERT_CHUNK = 2000;
 const BAR_FLUSH_MS = 5000;
+const MINUTE_MS = 60_000;
 
 export const toKey = (symbol: string) => normalizeSymbol(symbol);
 
@@ -87,6 +91,20 @@ export class MarketEngine implements MarketApi {
   private timers: NodeJS.Timeout[] = [];
   private stepping = false;
   private closed = false;
+  /** Bumped on every change of catalogue, ticks, bars or trades. */
+  private version = 0;
+  /**
+   * 24 h tickers by symbol, valid for the minute they were computed in: ticker(entry, now) depends on
+   * `now` only through its minute (bar times are minute starts) and, for a symbol without a stored tick,
+   * through its `time` field, so those are never memoized.
+   */
+  private readonly tickerMemo = new Map<string, { minute: number; ticker: TickerSnapshot | undefined }>();
+  private tickersMemo: { version: string; list: TickerSnapshot[] } | undefined;
+  /** Per symbol: the fold of the closed 1m bars in the 24 h window (see window()). */
+  private readonly windowMemo = new Map<
+    string,
+    { lastClosed: Bar | undefined; from: number; closed: BarWindow }
+  >();
 
   constructor(
     private readonly db: Db,
@@ -150,6 +168,7 @@ export class MarketEngine implements MarketApi {
       if (!this.bars.has(key)) this.bars.set(key, new SymbolBars());
     }
     this.entries = entries;
+    this.touch();
     this.emit('catalog', this.listings());
     if (this.simulator) {
       const now = this.clock.now().getTime();
@@ -204,6 +223,7 @@ export class MarketEngine implements MarketApi {
       const bars = this.bars.get(toKey(symbol));
       if (bars && (INTERVALS as readonly string[]).includes(interval)) bars.load(interval as Interval, list);
     }
+    this.touch();
     // The latest stored tick per symbol: where a restart continues.
     const latest = (await this.db.execute(
       sql`select distinct on (symbol) symbol, time, price, source from ${marketTicks} order by symbol, time desc`,
@@ -219,6 +239,7 @@ export class MarketEngine implements MarketApi {
         source: r.source,
       });
     }
+    this.touch();
   }
 
   private async startSimulator(now: number): Promise<void> {
@@ -242,6 +263,7 @@ export class MarketEngine implements MarketApi {
         for (const interval of INTERVALS) {
           for (const bar of bars.bars[interval]) this.markDirty(entry.key, interval, bar);
         }
+        this.touch(entry.key);
       } else {
         sim.start(this.simCoin(entry), Number(entry.coin.initialPrice), now);
       }
@@ -281,6 +303,7 @@ export class MarketEngine implements MarketApi {
       if (!q) continue;
       const tick: IndexTick = { symbol: entry.key, price: str(q.price), time: now, source: q.source };
       this.latestTicks.set(entry.key, tick);
+      this.touch(entry.key);
       this.pendingTicks.push({
         symbol: entry.market.symbol,
         time: now,
@@ -299,6 +322,8 @@ export class MarketEngine implements MarketApi {
         });
       }
       const ticker = this.ticker(entry, now);
+      // Computed at the step's time anyway: the routes' reads in this minute reuse it.
+      this.tickerMemo.set(entry.key, { minute: minuteOf(now), ticker });
       if (ticker) this.emit('ticker', ticker);
     }
     // Ticks are written every step (settlements cite them); the open bars, which change every step,
@@ -312,6 +337,7 @@ export class MarketEngine implements MarketApi {
   private applyPoint(key: string, point: Parameters<SymbolBars['apply']>[0]): void {
     const bars = this.bars.get(key);
     if (!bars) return;
+    this.touch(key);
     for (const { interval, bar } of bars.apply(point)) {
       this.markDirty(key, interval, bar);
       this.emit('kline', toKlineBar(key, interval, bar));
@@ -397,15 +423,35 @@ export class MarketEngine implements MarketApi {
     return this.latest(`${a}${QUOTE}`)?.price;
   }
 
+  /** Tickers of every listed market; the same array until dataVersion() changes. Do not mutate. */
   tickers(): TickerSnapshot[] {
-    const now = this.clock.now().getTime();
+    const version = this.dataVersion();
+    if (this.tickersMemo?.version === version) return this.tickersMemo.list;
     const out: TickerSnapshot[] = [];
+    let memoizable = true;
     for (const entry of this.entries.values()) {
       if (!entry.listed) continue;
-      const t = this.ticker(entry, now);
+      if (!this.latestTicks.has(entry.key)) memoizable = false;
+      const t = this.currentTicker(entry);
       if (t) out.push(t);
     }
+    this.tickersMemo = memoizable ? { version, list: out } : undefined;
     return out;
+  }
+
+  /**
+   * Changes whenever a public market view (lists, rows, tickers) may change: a catalogue reload, a tick,
+   * a bar, a trade, or the start of a new minute (the 24 h window moves). Route caches key on it.
+   */
+  dataVersion(): string {
+    return `${this.version}:${minuteOf(this.clock.now().getTime())}`;
+  }
+
+  /** Records a change of one symbol's data (or of everything): its memoized ticker is dropped. */
+  private touch(key?: string): void {
+    this.version++;
+    if (key === undefined) this.tickerMemo.clear();
+    else this.tickerMemo.delete(key);
   }
 
   simulated(): boolean {
@@ -463,6 +509,7 @@ export class MarketEngine implements MarketApi {
     const q = atoms(qty);
     const amount = times(p, q, 8);
     this.traded.add(key);
+    this.touch(key);
     const list = this.trades.get(key) ?? [];
     list.unshift({ price: str(p), qty: str(q), amount: str(amount), time, ...(side ? { side } : {}) });
     if (list.length > TRADES_KEPT) list.length = TRADES_KEPT;
@@ -491,31 +538,22 @@ export class MarketEngine implements MarketApi {
     return this.trades.get(toKey(symbol)) ?? [];
   }
 
+  /** The 24 h ticker now; memoized (see tickerMemo). Do not mutate the result. */
   currentTicker(entry: MarketEntry): TickerSnapshot | undefined {
-    return this.ticker(entry, this.clock.now().getTime());
+    const now = this.clock.now().getTime();
+    const minute = minuteOf(now);
+    const memo = this.tickerMemo.get(entry.key);
+    if (memo && memo.minute === minute) return memo.ticker;
+    const ticker = this.ticker(entry, now);
+    if (this.latestTicks.has(entry.key)) this.tickerMemo.set(entry.key, { minute, ticker });
+    return ticker;
   }
 
   /** 24 h rolling ticker from the 1m bars; close is the latest index price (or trade, for a traded market). */
   ticker(entry: MarketEntry, now: number): TickerSnapshot | undefined {
     const key = entry.key;
     const tick = this.latestTicks.get(key);
-    const minutes = this.bars.get(key)?.bars['1m'] ?? [];
-    const from = bucketStart('1m', now - DAY_MS) + 60_000;
-    let open: Amount | undefined;
-    let high: Amount | undefined;
-    let low: Amount | undefined;
-    let volume = 0n;
-    let amount = 0n;
-    let lastBar: Bar | undefined;
-    for (const bar of minutes) {
-      if (bar.time < from || bar.time > now) continue;
-      if (open === undefined) open = bar.open;
-      if (high === undefined || bar.high > high) high = bar.high;
-      if (low === undefined || bar.low < low) low = bar.low;
-      volume += bar.volume;
-      amount += bar.amount;
-      lastBar = bar;
-    }
+    const { open, high, low, volume, amount, lastBar } = this.window(key, now);
     const closeText = this.traded.has(key) ? (this.trades.get(key)?.[0]?.price ?? tick?.price) : tick?.price;
     const close = closeText !== undefined ? atoms(closeText) : lastBar?.close;
     if (close === undefined) return undefined;
@@ -534,6 +572,34 @@ export class MarketEngine implements MarketApi {
       amount: str(amountFromAtoms(amount)),
       time: tick?.time ?? now,
     };
+  }
+
+  /**
+   * The 1m bars of the 24 h window ending at `now`, folded. Only the open (last) bar changes between
+   * steps; closed bars are never modified, so their fold is kept until a bar closes, the window moves to
+   * the next minute, or the list is replaced (load, reset): one pass over ~1440 bars per symbol and
+   * minute instead of per step, which blocks the event loop far less.
+   */
+  private window(key: string, now: number): BarWindow {
+    const minutes = this.bars.get(key)?.bars['1m'] ?? [];
+    const from = bucketStart('1m', now - DAY_MS) + 60_000;
+    const n = minutes.length;
+    const lastClosed = n >= 2 ? minutes[n - 2] : undefined;
+    // Valid for any `now` at or after the last closed bar: then no closed bar is cut off as in the future.
+    const reusable = lastClosed === undefined || lastClosed.time <= now;
+    // Any change of the closed bars changes the last closed one: a new bar (pushed, the oldest maybe
+    // spliced off) makes the former open bar, a different object, the last closed one, and load or
+    // reset bring other objects (or none).
+    const memo = this.windowMemo.get(key);
+    let closed: BarWindow;
+    if (reusable && memo && memo.lastClosed === lastClosed && memo.from === from) {
+      closed = memo.closed;
+    } else {
+      closed = foldBars(minutes, n - 1, from, now);
+      if (reusable) this.windowMemo.set(key, { lastClosed, from, closed });
+    }
+    const open = minutes[n - 1];
+    return open && open.time >= from && open.time <= now ? foldWindow(closed, open) : closed;
   }
 
   /** Bars oldest first with open time <= endTime: memory first, older ones from SQL. */
@@ -611,6 +677,52 @@ export class MarketEngine implements MarketApi {
       }),
     };
   }
+}
+
+/** A fold of consecutive 1m bars: first open, extremes, sums, the last bar. */
+interface BarWindow {
+  open: Amount | undefined;
+  high: Amount | undefined;
+  low: Amount | undefined;
+  volume: bigint;
+  amount: bigint;
+  lastBar: Bar | undefined;
+}
+
+/** Folds the first `count` bars whose open time is in [from, to]. */
+function foldBars(bars: readonly Bar[], count: number, from: number, to: number): BarWindow {
+  let open: Amount | undefined;
+  let high: Amount | undefined;
+  let low: Amount | undefined;
+  let volume = 0n;
+  let amount = 0n;
+  let lastBar: Bar | undefined;
+  for (let i = 0; i < count; i++) {
+    const bar = bars[i];
+    if (bar === undefined || bar.time < from || bar.time > to) continue;
+    if (open === undefined) open = bar.open;
+    if (high === undefined || bar.high > high) high = bar.high;
+    if (low === undefined || bar.low < low) low = bar.low;
+    volume += bar.volume;
+    amount += bar.amount;
+    lastBar = bar;
+  }
+  return { open, high, low, volume, amount, lastBar };
+}
+
+function foldWindow(w: BarWindow, bar: Bar): BarWindow {
+  return {
+    open: w.open ?? bar.open,
+    high: w.high === undefined || bar.high > w.high ? bar.high : w.high,
+    low: w.low === undefined || bar.low < w.low ? bar.low : w.low,
+    volume: w.volume + bar.volume,
+    amount: w.amount + bar.amount,
+    lastBar: bar,
+  };
+}
+
+function minuteOf(time: number): number {
+  return Math.floor(time / MINUTE_MS);
 }
 
 function rowToBar(r: {

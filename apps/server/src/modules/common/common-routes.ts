@@ -2,32 +2,39 @@
 // customer-service and white-paper links, display-currency rates and phone country codes. All public.
 // This module owns the operator-editable `settings` documents (schemas, defaults, service, admin routes);
 // docs/settings.md explains them for operators.
+// Every route here reads the settings snapshot in memory (SettingsService), and the script and the
+// getAllSetting data are serialized once per snapshot, not per request.
 
 import { DEFAULT_LANGUAGE } from '@coin/shared/languages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppConfig } from '@/config';
-import type { Executor } from '@/db/client';
-import type { Clock } from '@/lib/clock';
+import { JsonBody, memoLast, sendOkBody } from '@/lib/json-reply';
 import { countryCodes } from './country-codes';
 import { platformScript } from './platform-script';
 import { settingsAdminRoutes } from './settings-admin-routes';
-import { SettingsService } from './settings-service';
+import type { SettingsService, SettingsSnapshot } from './settings-service';
 
 export interface CommonRoutesOptions {
-  db: Executor;
-  config: AppConfig;
-  clock: Clock;
+  settings: SettingsService;
 }
 
 const tags = ['common'];
 
-export const commonRoutes: FastifyPluginAsyncZod<CommonRoutesOptions> = async (
-  app,
-  { db, config, clock },
-) => {
-  const settings = new SettingsService(db, config, clock, (message, details) =>
-    app.log.warn(details, message),
+export const commonRoutes: FastifyPluginAsyncZod<CommonRoutesOptions> = async (app, { settings }) => {
+  const scriptOf = memoLast(({ values }: SettingsSnapshot) => {
+    const { brandName, logo, imageUrls, features } = values.platform;
+    return Buffer.from(platformScript({ brandName, logo, imageUrls, features }));
+  });
+  const allSettingOf = memoLast(({ values, updatedAt }: SettingsSnapshot) =>
+    JsonBody.of({
+      brandName: values.platform.brandName,
+      defaultLang: DEFAULT_LANGUAGE,
+      languages: values.languages,
+      defaultCurrency: values.defaultCurrency,
+      currencies: values.currencies,
+      appDownload: values.appDownload,
+      ratesUpdatedAt: updatedAt.currencies?.toISOString() ?? null,
+    }),
   );
 
   // These POSTs carry no payload, and some HTTP clients still send `Content-Type: application/json`
@@ -51,13 +58,11 @@ export const commonRoutes: FastifyPluginAsyncZod<CommonRoutesOptions> = async (
         querystring: z.object({ t: z.unknown().optional() }),
       },
     },
-    async (_request, reply) => {
-      const { brandName, logo, imageUrls, features } = await settings.get('platform');
-      return reply
+    async (_request, reply) =>
+      reply
         .header('cache-control', 'no-store')
         .type('application/javascript; charset=utf-8')
-        .send(platformScript({ brandName, logo, imageUrls, features }));
-    },
+        .send(scriptOf(await settings.snapshot())),
   );
 
   app.post(
@@ -65,18 +70,7 @@ export const commonRoutes: FastifyPluginAsyncZod<CommonRoutesOptions> = async (
     {
       schema: { tags, summary: 'System settings for the shell: brand, languages, currencies, app download' },
     },
-    async (_request, reply) => {
-      const { values, updatedAt } = await settings.snapshot();
-      return reply.ok({
-        brandName: values.platform.brandName,
-        defaultLang: DEFAULT_LANGUAGE,
-        languages: values.languages,
-        defaultCurrency: values.defaultCurrency,
-        currencies: values.currencies,
-        appDownload: values.appDownload,
-        ratesUpdatedAt: updatedAt.currencies?.toISOString() ?? null,
-      });
-    },
+    async (_request, reply) => sendOkBody(reply, allSettingOf(await settings.snapshot())),
   );
 
   // POST /api/common/getCoinList is served by the market area (src/modules/market/market-routes.ts)

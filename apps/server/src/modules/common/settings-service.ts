@@ -1,6 +1,9 @@
 // Typed access to the operator-editable settings: effective value = the saved row when it still fits
 // its schema, else the default. Writes are validated, serialized, and audit-logged with the old and
 // the new value in the same transaction (DESIGN section 1: every operator action is audited).
+// Reads are hot (every page load fetches config.js and getAllSetting): the effective snapshot is kept in
+// memory and dropped through the invalidation bus when a write has committed, here or in another process.
+// One instance serves the whole app (app.services.settings).
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppConfig } from '@/config';
@@ -8,6 +11,8 @@ import type { Executor } from '@/db/client';
 import { AppError, type FieldIssue } from '@/lib/app-error';
 import { appendAudit } from '@/lib/audit';
 import type { Clock } from '@/lib/clock';
+import { INVALIDATION_TOPICS, type InvalidationBus } from '@/lib/invalidation-bus';
+import { ReadCache } from '@/lib/read-cache';
 import { defaultSettings } from './settings-defaults';
 import { type SettingAuditAction, SettingsRepository } from './settings-repository';
 import {
@@ -94,22 +99,36 @@ const settingsLock = sql`select pg_advisory_xact_lock(hashtext('coin.settings'))
 
 export class SettingsService {
   private readonly repo: SettingsRepository;
+  /** One entry: the effective snapshot. Callers must not mutate what it returns. */
+  private readonly cache = new ReadCache<'all', SettingsSnapshot>(1);
 
   constructor(
     private readonly db: Executor,
     private readonly config: Pick<AppConfig, 'BRAND_NAME'>,
     private readonly clock: Clock,
+    private readonly bus: InvalidationBus,
     private readonly reportInvalidRow: InvalidRowReporter = () => {},
   ) {
     this.repo = new SettingsRepository(db);
+    bus.subscribe(INVALIDATION_TOPICS.settings, () => this.cache.clear());
   }
 
   defaults(): Settings {
     return defaultSettings(this.config);
   }
 
+  /**
+   * Every effective value plus when each was saved: from memory, or inside `ex` (a transaction that
+   * needs the state it is about to change) from SQL. The same object is returned until a write, so
+   * callers may memoize what they derive from it by identity.
+   */
+  async snapshot(ex?: Executor): Promise<SettingsSnapshot> {
+    if (ex) return this.load(ex);
+    return this.cache.get('all', () => this.load(this.db));
+  }
+
   /** Every effective value plus when each was saved, from one query. */
-  async snapshot(ex: Executor = this.db): Promise<SettingsSnapshot> {
+  private async load(ex: Executor): Promise<SettingsSnapshot> {
     const rows = new Map((await this.repo.findAll(ex)).map((r) => [r.key, r]));
     let values = this.defaults();
     const updatedAt = Object.fromEntries(SETTING_KEYS.map((k) => [k, null])) as Record<
@@ -131,11 +150,11 @@ export class SettingsService {
     return { values, updatedAt };
   }
 
-  async get<K extends SettingKey>(key: K, ex: Executor = this.db): Promise<SettingValue<K>> {
+  async get<K extends SettingKey>(key: K, ex?: Executor): Promise<SettingValue<K>> {
     return (await this.snapshot(ex)).values[key];
   }
 
-  async list(ex: Executor = this.db): Promise<SettingEntry[]> {
+  async list(ex?: Executor): Promise<SettingEntry[]> {
     const snap = await this.snapshot(ex);
     const defaults = this.defaults();
     return SETTING_KEYS.map((key) => entryOf(key, snap, defaults));
@@ -182,7 +201,7 @@ export class SettingsService {
     action: SettingAuditAction,
   ): Promise<SettingEntry<K>> {
     const defaults = this.defaults();
-    return this.db.transaction(async (tx) => {
+    const entry = await this.db.transaction(async (tx) => {
       await tx.execute(settingsLock);
       const before = await this.snapshot(tx);
       const after = value ?? defaults[key];
@@ -215,6 +234,9 @@ export class SettingsService {
         defaults,
       );
     });
+    // After the commit: a reader that reloads now sees the new row.
+    await this.bus.publish(INVALIDATION_TOPICS.settings);
+    return entry;
   }
 }
 

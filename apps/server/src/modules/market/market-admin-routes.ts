@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Db } from '@/db/client';
 import { AppError } from '@/lib/app-error';
 import type { Clock } from '@/lib/clock';
+import { INVALIDATION_TOPICS, type InvalidationBus } from '@/lib/invalidation-bus';
 import { addCoin, QUOTE, setCoinEnabled, setMarketEnabled, updateMarket } from '@/market/catalog';
 import type { MarketEngine } from '@/market/market-engine';
 import { PLATES } from '@/market/seed';
@@ -17,6 +18,7 @@ export interface MarketAdminRoutesOptions {
   engine: MarketEngine;
   db: Db;
   clock: Clock;
+  bus: InvalidationBus;
 }
 
 const tags = ['admin'];
@@ -97,9 +99,12 @@ const marketPatchSchema = z
 
 export const marketAdminRoutes: FastifyPluginAsyncZod<MarketAdminRoutesOptions> = async (
   app,
-  { engine, db, clock },
+  { engine, db, clock, bus },
 ) => {
   allowEmptyJsonBody(app);
+  // After each committed change: the engine (here and in any other process) reloads the catalogue, and
+  // this reply is built from the reloaded one.
+  const catalogChanged = () => bus.publish(INVALIDATION_TOPICS.marketCatalog);
   const adminOnly = app.requireOperator(['admin']);
   const operatorId = (request: Parameters<typeof currentSession>[0]) => currentSession(request).principalId;
   const coinView = (coin: string) => {
@@ -130,7 +135,7 @@ export const marketAdminRoutes: FastifyPluginAsyncZod<MarketAdminRoutesOptions> 
     async (request, reply) => {
       const body = request.body;
       await addCoin(db, operatorId(request), body, clock.now());
-      await engine.reload();
+      await catalogChanged();
       // Price the new market at once instead of at the next timer step.
       await engine.step();
       return reply.ok(coinView(body.coin));
@@ -151,7 +156,7 @@ export const marketAdminRoutes: FastifyPluginAsyncZod<MarketAdminRoutesOptions> 
       },
       async (request, reply) => {
         await setCoinEnabled(db, operatorId(request), request.params.coin, enabled, clock.now());
-        await engine.reload();
+        await catalogChanged();
         return reply.ok(coinView(request.params.coin));
       },
     );
@@ -169,7 +174,7 @@ export const marketAdminRoutes: FastifyPluginAsyncZod<MarketAdminRoutesOptions> 
       },
       async (request, reply) => {
         await setMarketEnabled(db, operatorId(request), request.params.symbol, enabled, clock.now());
-        await engine.reload();
+        await catalogChanged();
         return reply.ok(marketView(request.params.symbol));
       },
     );
@@ -195,7 +200,7 @@ export const marketAdminRoutes: FastifyPluginAsyncZod<MarketAdminRoutesOptions> 
     },
     async (request, reply) => {
       await updateMarket(db, operatorId(request), request.params.symbol, request.body, clock.now());
-      await engine.reload();
+      await catalogChanged();
       return reply.ok(marketView(request.params.symbol));
     },
   );

@@ -1,29 +1,42 @@
 // Public market routes (coin lists, quotes lists, dictionaries, K-lines, ticks, feed status) and the
-// watchlist. Contract: docs/market.md. All reads come from the market engine (app.market) and its tables.
+// watchlist. Contract: docs/market.md. The lists are read from memory: the market engine (app.market), the
+// settings snapshot and the per-user watchlist cache; their bodies are serialized once per engine data
+// version. A signed-in caller's watched rows are flagged on a copy, never in what another caller is sent.
 
-import type { FastifyRequest } from 'fastify';
+import type { Language } from '@coin/shared/languages';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppConfig } from '@/config';
 import type { Db } from '@/db/client';
 import type { MessageKey } from '@/i18n/locales/en';
 import { t } from '@/i18n/translate';
 import { AppError } from '@/lib/app-error';
 import type { Clock } from '@/lib/clock';
+import type { InvalidationBus } from '@/lib/invalidation-bus';
+import { JsonBody, memoLast, sendOkBody } from '@/lib/json-reply';
 import { isInterval } from '@/market/kline';
 import type { MarketEngine, MarketEntry } from '@/market/market-engine';
 import { PLATES } from '@/market/seed';
 import { currentUserId, tokenFrom } from '@/modules/auth/auth-plugin';
-import { SettingsService } from '@/modules/common/settings-service';
+import type { SettingsService } from '@/modules/common/settings-service';
 import { allowEmptyJsonBody } from './empty-json-body';
-import { coinEntry, type ListName, listed, marketRow } from './market-views';
-import { addWatch, cancelWatch, watchedSymbols } from './watchlist';
+import { coinEntry, type ListName, listed, type MarketRow, marketRow } from './market-views';
+import { Watchlists } from './watchlist';
 
 export interface MarketRoutesOptions {
   engine: MarketEngine;
   db: Db;
-  config: AppConfig;
   clock: Clock;
+  bus: InvalidationBus;
+  settings: SettingsService;
+}
+
+type RowsList = ListName | 'all';
+
+/** Rows of one public list for a caller without watched markets, and their reply. */
+interface PublicRows {
+  rows: MarketRow[];
+  body: JsonBody;
 }
 
 const API = '/api/mjkj-web/coin';
@@ -41,13 +54,26 @@ const symbolParam = z
   .regex(/^[A-Za-z0-9/_-]{2,41}$/, 'validation.invalid');
 const ms = z.coerce.number().int().min(0).max(8_640_000_000_000);
 
+const plateItemsByLang = new Map<Language, Array<{ dictValue: string; dictLabel: string; sort: number }>>();
+/** The coin_plate dictionary in one language (static catalogues: built once per language). */
+function plateItems(lang: Language) {
+  let items = plateItemsByLang.get(lang);
+  if (!items) {
+    items = PLATES.map((p, i) => ({
+      dictValue: p,
+      dictLabel: t(lang, `market.plate.${p}` as MessageKey),
+      sort: i + 1,
+    }));
+    plateItemsByLang.set(lang, items);
+  }
+  return items;
+}
+
 export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (
   app,
-  { engine, db, config, clock },
+  { engine, db, clock, bus, settings },
 ) => {
-  const settings = new SettingsService(db, config, clock, (message, details) =>
-    app.log.warn(details, message),
-  );
+  const watchlists = new Watchlists(db, bus);
 
   allowEmptyJsonBody(app);
 
@@ -69,28 +95,64 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (
     }
   };
 
-  const rows = async (list: ListName | 'all' | 'optional', userId: bigint | undefined, plate?: string) => {
-    const watched = new Set(userId === undefined ? [] : await watchedSymbols(db, userId));
-    let entries: MarketEntry[];
-    if (list === 'optional') {
-      const order = [...watched];
-      entries = order.map((s) => engine.entry(s)).filter((e): e is MarketEntry => e?.listed === true);
-    } else if (list === 'all') entries = engine.allEntries().filter((e) => e.listed);
-    else entries = listed(engine, list);
-    if (plate) entries = entries.filter((e) => e.coin.plate.split(',').includes(plate));
-    return entries.map((e) => marketRow(engine, e, watched.has(e.market.symbol)));
+  const withPlate = (entries: MarketEntry[], plate: string | undefined) =>
+    plate ? entries.filter((e) => e.coin.plate.split(',').includes(plate)) : entries;
+
+  // The rows every caller shares (nothing flagged), per list and plate, rebuilt when the data version moves.
+  let publicRowsVersion = '';
+  const publicRowsCache = new Map<string, PublicRows>();
+  const publicRows = (list: RowsList, plate: string | undefined): PublicRows => {
+    const version = engine.dataVersion();
+    if (version !== publicRowsVersion) {
+      publicRowsCache.clear();
+      publicRowsVersion = version;
+    }
+    const id = `${list}|${plate ?? ''}`;
+    let cached = publicRowsCache.get(id);
+    if (!cached) {
+      const entries = list === 'all' ? engine.allEntries().filter((e) => e.listed) : listed(engine, list);
+      const rows = withPlate(entries, plate).map((e) => marketRow(engine, e, false));
+      cached = { rows, body: JsonBody.of(rows) };
+      publicRowsCache.set(id, cached);
+    }
+    return cached;
   };
+
+  /** Replies with a list's rows, the caller's watched ones flagged (on copies: the shared rows stay clean). */
+  const sendRows = async (
+    reply: FastifyReply,
+    list: RowsList,
+    userId: bigint | undefined,
+    plate?: string,
+  ) => {
+    const shared = publicRows(list, plate);
+    const watched = userId === undefined ? [] : await watchlists.symbols(userId);
+    if (watched.length === 0) return sendOkBody(reply, shared.body);
+    const set = new Set(watched);
+    return reply.ok(shared.rows.map((r) => (set.has(r.symbol) ? { ...r, optional: 1, collect: 1 } : r)));
+  };
+
+  /** The caller's watchlist as rows, in the order added (only listed markets). */
+  const watchedRows = async (userId: bigint, plate?: string) => {
+    const entries = (await watchlists.symbols(userId))
+      .map((s) => engine.entry(s))
+      .filter((e): e is MarketEntry => e?.listed === true);
+    return withPlate(entries, plate).map((e) => marketRow(engine, e, true));
+  };
+
+  const coinListBody = memoLast((_version: string) =>
+    JsonBody.of({
+      coinList: listed(engine, 'seconds').map((e) => coinEntry(engine, e)),
+      currencyList: listed(engine, 'spot').map((e) => coinEntry(engine, e)),
+      contractList: listed(engine, 'contract').map((e) => coinEntry(engine, e)),
+      simulated: engine.simulated(),
+    }),
+  );
 
   app.post(
     '/api/common/getCoinList',
     { schema: { tags, summary: 'Coin lists: seconds contract, spot and contract, with latest prices' } },
-    async (_request, reply) =>
-      reply.ok({
-        coinList: listed(engine, 'seconds').map((e) => coinEntry(engine, e)),
-        currencyList: listed(engine, 'spot').map((e) => coinEntry(engine, e)),
-        contractList: listed(engine, 'contract').map((e) => coinEntry(engine, e)),
-        simulated: engine.simulated(),
-      }),
+    async (_request, reply) => sendOkBody(reply, coinListBody(engine.dataVersion())),
   );
 
   app.post(
@@ -128,15 +190,7 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (
     },
     async (request, reply) => {
       const { dictCode } = request.params;
-      if (dictCode === 'coin_plate') {
-        return reply.ok(
-          PLATES.map((p, i) => ({
-            dictValue: p,
-            dictLabel: t(request.lang, `market.plate.${p}` as MessageKey),
-            sort: i + 1,
-          })),
-        );
-      }
+      if (dictCode === 'coin_plate') return reply.ok(plateItems(request.lang));
       if (dictCode === 'coin_lang') return reply.ok(await settings.get('languages'));
       throw new AppError('NOT_FOUND');
     },
@@ -145,13 +199,13 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (
   app.get(
     `${API}/open/getSpotGoods`,
     { schema: { tags, summary: 'Spot markets (currencyList) with 24 h tickers' } },
-    async (request, reply) => reply.ok(await rows('spot', await optionalUser(request))),
+    async (request, reply) => sendRows(reply, 'spot', await optionalUser(request)),
   );
 
   app.get(
     `${API}/open/getContract`,
     { schema: { tags, summary: 'Contract markets (contractList) with 24 h tickers' } },
-    async (request, reply) => reply.ok(await rows('contract', await optionalUser(request))),
+    async (request, reply) => sendRows(reply, 'contract', await optionalUser(request)),
   );
 
   app.get(
@@ -169,8 +223,8 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (
     async (request, reply) => {
       const { type, plate } = request.query;
       const userId = await optionalUser(request);
-      if (type === 'optional' && userId === undefined) return reply.ok([]);
-      return reply.ok(await rows(type, userId, plate));
+      if (type === 'optional') return reply.ok(userId === undefined ? [] : await watchedRows(userId, plate));
+      return sendRows(reply, type, userId, plate);
     },
   );
 
@@ -272,7 +326,7 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (
       schema: { tags, summary: "The caller's watchlist as market rows", security },
       preValidation: app.requireUser,
     },
-    async (request, reply) => reply.ok(await rows('optional', currentUserId(request))),
+    async (request, reply) => reply.ok(await watchedRows(currentUserId(request))),
   );
 
   app.get(
@@ -283,7 +337,7 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (
     },
     async (request, reply) => {
       const e = pairOrFail(request.params.base, request.params.quote);
-      await addWatch(db, currentUserId(request), e.market.symbol, clock.now());
+      await watchlists.add(currentUserId(request), e.market.symbol, clock.now());
       return reply.ok({ symbol: e.market.symbol, optional: 1 });
     },
   );
@@ -301,7 +355,7 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (
     },
     async (request, reply) => {
       const e = pairOrFail(request.params.base, request.params.quote);
-      await cancelWatch(db, currentUserId(request), e.market.symbol);
+      await watchlists.cancel(currentUserId(request), e.market.symbol);
       return reply.ok({ symbol: e.market.symbol, optional: 0 });
     },
   );

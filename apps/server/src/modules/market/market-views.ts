@@ -29,6 +29,8 @@ export function coinEntry(engine: MarketEngine, e: MarketEntry) {
   };
 }
 
+export type MarketRow = ReturnType<typeof marketRow>;
+
 export function marketRow(engine: MarketEngine, e: MarketEntry, optional: boolean) {
   const t = engine.currentTicker(e);
   const base = e.coin.coin.toUpperCase();

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import type { AppConfig } from '@/config';
 import { clientInfo } from '@/lib/client-info';
 import { encodedString } from '@/lib/encoded';
+import { sendOkBody } from '@/lib/json-reply';
 import { currentSession, currentUserId } from '@/modules/auth/auth-plugin';
 import type { SessionService } from '@/modules/auth/session-service';
 import type { AccountService } from './account-service';
@@ -131,7 +132,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   app.post(
     '/api/user/getInfo',
     { schema: { tags, summary: 'Current user info', security: secured }, preValidation: app.requireUser },
-    async (request, reply) => reply.ok(toUserInfo(await accounts.getUser(currentUserId(request)))),
+    async (request, reply) => sendOkBody(reply, await accounts.userInfoBody(currentUserId(request))),
   );
 
   app.post(

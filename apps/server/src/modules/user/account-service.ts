@@ -3,6 +3,7 @@ import type { LoginBody, RegisterBody } from '@coin/shared/auth-schemas';
 import type { Executor } from '@/db/client';
 import { AppError } from '@/lib/app-error';
 import type { Clock } from '@/lib/clock';
+import type { JsonBody } from '@/lib/json-reply';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '@/lib/passwords';
 import { newInviteCode } from '@/lib/tokens';
 import {
@@ -12,6 +13,7 @@ import {
   type SessionService,
 } from '@/modules/auth/session-service';
 import type { CodeService } from '@/modules/verification/code-service';
+import type { UserInfo, UserInfoReader } from './user-info';
 import type { UserRow } from './user-repository';
 import * as users from './user-repository';
 
@@ -23,6 +25,7 @@ export class AccountService {
     private readonly clock: Clock,
     private readonly sessions: SessionService,
     private readonly codes: CodeService,
+    private readonly infos: UserInfoReader,
   ) {}
 
   async register(body: RegisterBody): Promise<UserRow> {
@@ -143,6 +146,16 @@ export class AccountService {
     return user;
   }
 
+  /** What getInfo shows, from memory (see UserInfoReader). */
+  async userInfo(id: bigint): Promise<UserInfo> {
+    return this.infos.get(id);
+  }
+
+  /** The same, as getInfo's prepared reply body. */
+  async userInfoBody(id: bigint): Promise<JsonBody> {
+    return this.infos.body(id);
+  }
+
   /** Changes the login password and signs out every other device. */
   async changeLoginPassword(
     userId: bigint,
@@ -164,6 +177,7 @@ export class AccountService {
       await users.updateUser(tx, userId, { passwordHash, updatedAt: this.clock.now() });
       await this.sessions.revokeOthers('user', userId, sessionId, 'password_changed', tx);
     });
+    await this.infos.invalidate(userId);
   }
 
   /** Resets the login password with a verification code; every session ends. */
@@ -186,6 +200,7 @@ export class AccountService {
       await users.updateUser(tx, user.id, { passwordHash, updatedAt: this.clock.now() });
       await this.sessions.revokeOthers('user', user.id, undefined, 'password_reset', tx);
     });
+    await this.infos.invalidate(user.id);
   }
 
   /** First-time fund password; the login password confirms it is the account holder. */
@@ -207,6 +222,7 @@ export class AccountService {
     }
     const fundPasswordHash = await hashPassword(input.password);
     await users.updateUser(this.db, userId, { fundPasswordHash, updatedAt: this.clock.now() });
+    await this.infos.invalidate(userId);
   }
 
   async changeFundPassword(
@@ -228,6 +244,7 @@ export class AccountService {
     }
     const fundPasswordHash = await hashPassword(input.newPassword);
     await users.updateUser(this.db, userId, { fundPasswordHash, updatedAt: this.clock.now() });
+    await this.infos.invalidate(userId);
   }
 }
 

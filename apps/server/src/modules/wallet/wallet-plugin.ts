@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import type { AreaPluginOptions } from '@/area-plugin';
 import { loadAppSecret } from '@/lib/app-secret';
-import { SettingsService } from '@/modules/common/settings-service';
 import { BillProjection } from '@/projection/bill-projection';
 import { BalanceService } from './balance-service';
 import { BillService } from './bill-service';
@@ -59,8 +58,7 @@ export const walletPlugin = fp<WalletPluginOptions>(
       core: () => coreOrUnavailable(app.hasDecorator('core') ? app.core : undefined),
       market: () => (app.hasDecorator('market') ? app.market : undefined),
     };
-    const settings = new SettingsService(db, config, clock);
-    const balances = new BalanceService(db, ctx.core, ctx.market, assets, settings);
+    const balances = new BalanceService(db, ctx.core, ctx.market, assets, app.services.settings);
 
     const chain =
       config.CHAIN_ADAPTER === 'simulated'
