@@ -1,6 +1,7 @@
 // Realtime: public websocket, private websocket and the MQTT broker or external publisher
 // (docs/realtime.md). Feeds: app.market (tickers, K-lines), app.core (balances), app.depth (order books,
 // fed by the spot engine later) and app.realtime.publishTrade (trades, later).
+import { isWireId } from '@coin/shared/wire-id';
 import websocket from '@fastify/websocket';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -173,8 +174,7 @@ export const realtimePlugin = fp<AreaPluginOptions>(
       await checkOrigin(request);
       const { userId } = request.params as { userId: string };
       const session = await sessions.resolve(upgradeToken(request), 'user');
-      if (!/^\d{1,20}$/.test(userId) || String(session.principalId) !== userId)
-        throw new AppError('FORBIDDEN');
+      if (!isWireId(userId) || String(session.principalId) !== userId) throw new AppError('FORBIDDEN');
     };
 
     app.get('/ws/coin/:userId', { websocket: true, onRequest: privateAuth }, async (socket, request) => {
@@ -241,14 +241,16 @@ export const realtimePlugin = fp<AreaPluginOptions>(
         schema: {
           tags: ['market'],
           summary: 'Order book snapshot with lastUpdateId (join the DEPTH stream, docs/realtime.md)',
-          params: z.object({
+          params: z.strictObject({
             symbol: z
               .string()
               .max(32)
               .transform(normalizeSymbol)
               .refine((s) => SYMBOL_PATTERN.test(s)),
           }),
-          querystring: z.object({ limit: z.coerce.number().int().min(1).max(DEPTH_LIMIT_MAX).default(100) }),
+          querystring: z.strictObject({
+            limit: z.coerce.number().int().min(1).max(DEPTH_LIMIT_MAX).default(100),
+          }),
         },
       },
       async (request, reply) => {
