@@ -41,10 +41,11 @@ const timeInput = z
   .union([z.coerce.number().int().min(0).max(MAX_TIME_MS), z.iso.datetime({ offset: true })], {
     error: 'validation.invalid',
   })
-  .refine((v) => {
-    const ms = typeof v === 'number' ? v : Date.parse(v);
-    return ms >= 0 && ms <= MAX_TIME_MS;
-  }, 'validation.invalid')
+  // The number branch has its own bounds; an ISO date-time must land in the same range.
+  .refine(
+    (v) => typeof v !== 'string' || (Date.parse(v) >= 0 && Date.parse(v) <= MAX_TIME_MS),
+    'validation.invalid',
+  )
   .optional();
 
 export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (app, opts) => {
