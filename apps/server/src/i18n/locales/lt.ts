@@ -94,7 +94,7 @@ export const lt: Messages = {
   'validation.minItems': 'turi būti bent {min} įrašų',
   'validation.maxItems': 'turi būti ne daugiau kaip {max} įrašų',
   'validation.unknownFieldMessage': 'Užklausoje yra nepriimtinas laukas',
-  'validation.listEntry': '{field} ({position} įrašas)',
+  'validation.listEntry': '{field} (įrašas Nr. {position})',
 
   'fields.account': 'Paskyra',
   'fields.username': 'Paskyra',
