@@ -35,7 +35,7 @@ import { codeRoutes } from './modules/verification/code-routes';
 import { CodeService } from './modules/verification/code-service';
 import { type MessageSender, OutboxSender, SmtpSender } from './modules/verification/sender';
 import { walletPlugin } from './modules/wallet/wallet-plugin';
-import { envelopePlugin, sendError } from './plugins/envelope';
+import { envelopePlugin, requestLanguage, sendError } from './plugins/envelope';
 import { HELMET_OPTIONS, securityHeadersPlugin } from './plugins/security-headers';
 import { realtimePlugin } from './realtime/realtime-plugin';
 
@@ -91,6 +91,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     },
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
+    // Path parameters longer than this never reach a route (a URI_TOO_LONG envelope instead); the bound
+    // is well above every id, coin, symbol and name the routes accept, so those get field errors.
+    routerOptions: { maxParamLength: 256 },
+    // Router-level faults (bad percent-encoding, over-long parameters) happen before any hook or the
+    // error handler: answer them in the envelope too.
+    frameworkErrors: (error, request, reply) =>
+      sendError(
+        reply,
+        requestLanguage(request),
+        new AppError(error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'URI_TOO_LONG' : 'BAD_REQUEST'),
+      ),
   });
   // onClose hooks run in reverse registration order: registered first, the database closes last, after
   // every area (projection, market ticks, core) has stopped using it.

@@ -8,7 +8,10 @@ export interface FieldError {
   field: string;
   /** Translation key of the problem, e.g. `validation.required`. */
   key: string;
+  /** The localized sentence: the field's label and the problem with its values filled in. */
   message: string;
+  /** The values of the key's placeholders ({ max: '64' }), when it has any. */
+  vars?: Record<string, string | number>;
 }
 
 export interface SuccessEnvelope<T> {

@@ -2,6 +2,7 @@
 // Messages are translation keys; objects are strict so unknown fields are rejected.
 import { z } from 'zod';
 import { loginPasswordSchema } from './password';
+import { idSchema } from './wire-id';
 
 export const accountNameSchema = z
   .string({ error: 'validation.required' })
@@ -94,6 +95,6 @@ export const pageQuerySchema = z.strictObject({
 });
 
 export const updateDeviceBodySchema = z.strictObject({
-  id: z.string({ error: 'validation.required' }).regex(/^\d{1,19}$/, 'validation.invalid'),
+  id: idSchema,
   name: z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(60),
 });

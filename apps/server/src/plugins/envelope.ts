@@ -8,6 +8,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { MessageKey } from '@/i18n/locales/en';
 import { hasMessage, t } from '@/i18n/translate';
 import { AppError, type FieldIssue } from '@/lib/app-error';
+import { type IssueLike, issueToField, valueAt } from '@/lib/zod-issues';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,27 +24,6 @@ export function requestLanguage(request: FastifyRequest): Language {
   return normalizeLanguage(Array.isArray(header) ? header[0] : header);
 }
 
-interface ZodIssueParams {
-  keys?: string[];
-  minimum?: number | bigint;
-  maximum?: number | bigint;
-  origin?: string;
-  input?: unknown;
-  expected?: string;
-  /** Values for the message placeholders of custom issues, e.g. { min: '0.01' }. */
-  params?: Record<string, string | number>;
-}
-
-/** The raw value at a zod issue path ('/a/0/b') inside the validated request part. */
-function valueAt(root: unknown, path: string): unknown {
-  let current = root;
-  for (const part of path.split('/').filter(Boolean)) {
-    if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<string, unknown>)[part];
-  }
-  return current;
-}
-
 /** The request part a validation error is about (fastify's validationContext). */
 function validatedPart(request: FastifyRequest, context: string | undefined): unknown {
   if (context === 'body') return request.body;
@@ -53,64 +33,44 @@ function validatedPart(request: FastifyRequest, context: string | undefined): un
   return undefined;
 }
 
+const PLACEHOLDER = /\{\w+\}/;
+
 /**
- * Maps one zod issue to a field and a translation key (custom messages are already keys). zod 4 does
- * not report the input, so `present` (looked up in the request) tells a missing field from a wrong one.
- * 'validation.required' is also the schemas' catch-all message (`z.string({ error })` applies it to every
- * check of the field), so for a value that is there the issue kind decides: wrong type, too long, ...
+ * The label a person sees for a field path: the innermost named segment that has a `fields.*` label
+ * ('0.rate' -> Rate, 'imageUrls.banner' -> Image links), with the list position when the field sits
+ * in a list ('Rate (entry 1)'). Never the raw key: a path without any label reads as 'Value'.
  */
-function issueToField(
-  keyword: string,
-  path: string,
-  message: string,
-  params: ZodIssueParams,
-  present: boolean,
-): FieldIssue & {
-  vars: Record<string, string | number>;
-} {
-  const field = path.replace(/^\//, '').replaceAll('/', '.') || 'body';
-  if (keyword === 'unrecognized_keys') {
-    const key = params.keys?.[0] ?? field;
-    return { field: field === 'body' ? key : `${field}.${key}`, key: 'validation.unknownField', vars: {} };
-  }
-  if (!present && (keyword === 'invalid_type' || keyword === 'invalid_value')) {
-    return { field, key: 'validation.required', vars: {} };
-  }
-  const isKey = message.startsWith('validation.') && hasMessage(message);
-  if (isKey && message !== 'validation.required') {
-    return { field, key: message, vars: params.params ?? {} };
-  }
-  if (keyword === 'invalid_type') return { field, key: 'validation.invalidType', vars: {} };
-  if (keyword === 'too_small' && params.origin === 'string') {
-    return Number(params.minimum) <= 1
-      ? { field, key: 'validation.required', vars: {} }
-      : { field, key: 'validation.tooShort', vars: { min: Number(params.minimum) } };
-  }
-  if (keyword === 'too_big' && params.origin === 'string') {
-    return { field, key: 'validation.tooLong', vars: { max: Number(params.maximum) } };
-  }
-  if (isKey) return { field, key: message, vars: params.params ?? {} };
-  if (keyword === 'invalid_value' || keyword === 'invalid_union') {
-    return { field, key: 'validation.oneOf', vars: {} };
-  }
-  return { field, key: 'validation.invalid', vars: {} };
-}
-
 function fieldLabel(lang: Language, field: string): string {
-  const top = field.split('.')[0] ?? field;
-  const key = `fields.${top}`;
-  return hasMessage(key) ? t(lang, key) : field;
+  const segments = field.split('.');
+  for (let i = segments.length - 1; i >= 0; i--) {
+    const key = `fields.${segments[i]}`;
+    if (/^\d+$/.test(segments[i] ?? '') || !hasMessage(key)) continue;
+    const label = t(lang, key);
+    const position = segments
+      .slice(0, i)
+      .reverse()
+      .find((s) => /^\d+$/.test(s));
+    return position === undefined
+      ? label
+      : t(lang, 'validation.listEntry', { field: label, position: Number(position) + 1 });
+  }
+  return t(lang, 'fields.value');
 }
 
+/** Field errors with their localized, filled messages ({ field, key, message, vars? }). */
 export function localizeFields(lang: Language, fields: FieldIssue[]) {
   return fields.map((f) => {
     const key = hasMessage(f.key) ? f.key : 'validation.invalid';
-    const problem = t(lang, key, f.vars ?? {});
-    return {
-      field: f.field,
-      key,
-      message: t(lang, 'validation.fieldProblem', { field: fieldLabel(lang, f.field), problem }),
-    };
+    const vars = f.vars ?? {};
+    // An unknown field has no label of ours, and its name is the client's input: a sentence without it.
+    if (key === 'validation.unknownField') {
+      return { field: f.field, key, message: t(lang, 'validation.unknownFieldMessage') };
+    }
+    let problem = t(lang, key, vars);
+    // A key whose placeholder got no value must not show '{max}': the plain "is invalid" is still true.
+    if (PLACEHOLDER.test(problem)) problem = t(lang, 'validation.invalid');
+    const message = t(lang, 'validation.fieldProblem', { field: fieldLabel(lang, f.field), problem });
+    return { field: f.field, key, message, ...(Object.keys(vars).length > 0 ? { vars } : {}) };
   });
 }
 
@@ -148,20 +108,22 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
     if (error instanceof AppError) return sendError(reply, lang, error);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const part = validatedPart(request, error.validationContext);
-      const fields = error.validation.map((v) =>
-        issueToField(
-          v.keyword,
-          v.instancePath,
-          v.message ?? '',
-          v.params as ZodIssueParams,
-          valueAt(part, v.instancePath) !== undefined,
-        ),
-      );
+      const fields = error.validation.map((v) => {
+        const path = v.instancePath.split('/').filter(Boolean);
+        const issue = {
+          ...(v.params as Partial<IssueLike>),
+          code: v.keyword,
+          path,
+          message: v.message ?? '',
+        };
+        return issueToField(issue, valueAt(part, path) !== undefined);
+      });
       return sendError(reply, lang, new AppError('VALIDATION_FAILED'), fields);
     }
     const status = error.statusCode ?? 500;
     if (status === 429) return sendError(reply, lang, new AppError('RATE_LIMITED'));
     if (status === 413) return sendError(reply, lang, new AppError('PAYLOAD_TOO_LARGE'));
+    if (status === 414) return sendError(reply, lang, new AppError('URI_TOO_LONG'));
     if (status === 415) return sendError(reply, lang, new AppError('UNSUPPORTED_MEDIA_TYPE'));
     if (status >= 400 && status < 500) {
       // Malformed JSON, bad content length and similar protocol-level faults.

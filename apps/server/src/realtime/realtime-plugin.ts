@@ -1,6 +1,7 @@
 // Realtime: public websocket, private websocket and the MQTT broker or external publisher
 // (docs/realtime.md). Feeds: app.market (tickers, K-lines), app.core (balances), app.depth (order books,
 // fed by the spot engine later) and app.realtime.publishTrade (trades, later).
+import { isWireId } from '@coin/shared/wire-id';
 import websocket from '@fastify/websocket';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -88,7 +89,7 @@ export const realtimePlugin = fp<AreaPluginOptions>(
     /** The session of a user's token; 401 AppErrors for a bad token, 403 for another user's. */
     const authenticateUser = async (userId: string, token: string | undefined) => {
       const session = await sessions.resolve(token, 'user');
-      if (!/^\d{1,20}$/.test(userId) || String(session.principalId) !== userId) {
+      if (!isWireId(userId) || String(session.principalId) !== userId) {
         throw new AppError('FORBIDDEN');
       }
       return session;
@@ -266,14 +267,16 @@ export const realtimePlugin = fp<AreaPluginOptions>(
         schema: {
           tags: ['market'],
           summary: 'Order book snapshot with lastUpdateId (join the DEPTH stream, docs/realtime.md)',
-          params: z.object({
+          params: z.strictObject({
             symbol: z
               .string()
               .max(32)
               .transform(normalizeSymbol)
               .refine((s) => SYMBOL_PATTERN.test(s)),
           }),
-          querystring: z.object({ limit: z.coerce.number().int().min(1).max(DEPTH_LIMIT_MAX).default(100) }),
+          querystring: z.strictObject({
+            limit: z.coerce.number().int().min(1).max(DEPTH_LIMIT_MAX).default(100),
+          }),
         },
       },
       async (request, reply) => {

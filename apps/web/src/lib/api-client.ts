@@ -137,6 +137,11 @@ function asRecord(v: unknown): Record<string, unknown> | undefined {
     : undefined;
 }
 
+function isVars(v: unknown): v is Record<string, string | number> {
+  const r = asRecord(v);
+  return r !== undefined && Object.values(r).every((x) => typeof x === 'string' || typeof x === 'number');
+}
+
 function toFieldErrors(v: unknown): FieldError[] {
   if (!Array.isArray(v)) return [];
   const out: FieldError[] = [];
@@ -147,6 +152,7 @@ function toFieldErrors(v: unknown): FieldError[] {
         field: r.field,
         key: typeof r.key === 'string' ? r.key : '',
         message: typeof r.message === 'string' ? r.message : '',
+        ...(isVars(r.vars) ? { vars: r.vars } : {}),
       });
     }
   }

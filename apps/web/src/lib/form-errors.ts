@@ -2,6 +2,7 @@
 // ('validation.required'), translated here from the `common` namespace; the server's field errors carry
 // the same keys plus a message already localized by the server, used when the key is not one of ours
 // (e.g. 'errors.USER_EMAIL_TAKEN').
+import i18next from 'i18next';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { isApiError } from './api-client';
 
@@ -37,8 +38,12 @@ export function applyServerFieldErrors<T extends FieldValues>(
     const top = fe.field.split('.')[0] ?? fe.field;
     const target = aliases[top] ?? (fields as readonly string[]).find((f) => f === top);
     if (!target) continue;
-    // A client-side key reads better under the field than the server's "Field: problem" headline.
-    const message = fe.key.startsWith('validation.') ? fe.key : fe.message || fe.key;
+    // A client-side key reads better under the field than the server's "Field: problem" headline, but
+    // only when this client has the key and it needs no values (the server's {max} travels in vars);
+    // otherwise the server's own sentence, which is complete, rather than a raw key or a blank bound.
+    const clientKey =
+      fe.key.startsWith('validation.') && fe.vars === undefined && i18next.exists(`common:${fe.key}`);
+    const message = clientKey ? fe.key : fe.message || fe.key;
     setError(target as Path<T>, { type: 'server', message }, { shouldFocus: first });
     first = false;
     placed = true;

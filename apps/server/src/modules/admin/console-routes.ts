@@ -5,6 +5,7 @@
 import { pageQuerySchema } from '@coin/shared/auth-schemas';
 import { tryParseAmount } from '@coin/shared/money';
 import { decimalString } from '@coin/shared/wire-decimal';
+import { idSchema, idString } from '@coin/shared/wire-id';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ACCOUNT_TYPES } from '@/core/types';
@@ -24,12 +25,10 @@ export interface ConsoleRoutesOptions {
 
 const tags = ['admin'];
 const security = [{ satoken: [] }];
-const idParams = z.strictObject({
-  id: z.string().regex(/^\d{1,18}$/, 'validation.invalid'),
-});
+const idParams = z.strictObject({ id: idSchema });
 
 export const createAdjustmentBodySchema = z.strictObject({
-  userId: z.string({ error: 'validation.required' }).regex(/^\d{1,18}$/, 'validation.invalid'),
+  userId: idString,
   asset: z.string({ error: 'validation.required' }).regex(/^[A-Za-z0-9]{1,16}$/, 'validation.invalid'),
   accountType: z.enum(ACCOUNT_TYPES, { error: 'validation.oneOf' }),
   amount: decimalString({ maxDecimals: 18 }).refine((v) => {
@@ -83,7 +82,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<ConsoleRoutesOptions> = async 
     },
     async (request, reply) => {
       const role = await roleOf(currentSession(request).principalId);
-      return reply.ok(await users.detail(role, BigInt(request.params.id)));
+      return reply.ok(await users.detail(role, request.params.id));
     },
   );
 
@@ -95,10 +94,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<ConsoleRoutesOptions> = async 
         summary: 'Balance adjustment requests, newest first',
         querystring: pageQuerySchema.extend({
           status: z.enum(ADJUSTMENT_STATUSES, { error: 'validation.oneOf' }).optional(),
-          userId: z
-            .string()
-            .regex(/^\d{1,18}$/, 'validation.invalid')
-            .optional(),
+          userId: idString.optional(),
         }),
         security,
       },
@@ -139,7 +135,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<ConsoleRoutesOptions> = async 
     },
     async (request, reply) =>
       reply.ok(
-        await adjustments.approve(currentSession(request).principalId, BigInt(request.params.id)),
+        await adjustments.approve(currentSession(request).principalId, request.params.id),
         'success.adjustmentApproved',
       ),
   );
@@ -158,11 +154,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<ConsoleRoutesOptions> = async 
     },
     async (request, reply) =>
       reply.ok(
-        await adjustments.reject(
-          currentSession(request).principalId,
-          BigInt(request.params.id),
-          request.body.reason,
-        ),
+        await adjustments.reject(currentSession(request).principalId, request.params.id, request.body.reason),
         'success.adjustmentRejected',
       ),
   );

@@ -2,6 +2,7 @@
 // holds. Contacts are shown in full to admins only; reviewers and support see them masked (spec
 // section 9 masking), because their work does not need the full address.
 import { maskEmail, maskPhone } from '@coin/shared/mask';
+import { isWireId } from '@coin/shared/wire-id';
 import { count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AccountBalance } from '@/core/types';
@@ -71,7 +72,7 @@ export class ConsoleUserService {
         sql`lower(coalesce(${users.email}, '')) like ${pattern}`,
         sql`coalesce(${users.phone}, '') like ${pattern}`,
       ];
-      if (/^\d{1,18}$/.test(k)) parts.push(eq(users.id, BigInt(k)));
+      if (isWireId(k)) parts.push(eq(users.id, BigInt(k)));
       where = or(...parts);
     }
     const rows = await this.db

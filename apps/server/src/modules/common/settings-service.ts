@@ -5,7 +5,6 @@
 // memory and dropped through the invalidation bus when a write has committed, here or in another process.
 // One instance serves the whole app (app.services.settings).
 import { sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import type { AppConfig } from '@/config';
 import type { Executor } from '@/db/client';
 import { AppError, type FieldIssue } from '@/lib/app-error';
@@ -13,6 +12,7 @@ import { appendAudit } from '@/lib/audit';
 import type { Clock } from '@/lib/clock';
 import { INVALIDATION_TOPICS, type InvalidationBus } from '@/lib/invalidation-bus';
 import { ReadCache } from '@/lib/read-cache';
+import { zodIssuesToFields } from '@/lib/zod-issues';
 import { defaultSettings } from './settings-defaults';
 import { type SettingAuditAction, SettingsRepository } from './settings-repository';
 import {
@@ -55,19 +55,6 @@ export interface SettingsHistoryPage {
 
 export type InvalidRowReporter = (message: string, details: Record<string, unknown>) => void;
 
-/** Zod issues as the envelope's field errors: dotted path, translation key as the message. */
-export function issuesToFields(issues: readonly z.core.$ZodIssue[]): FieldIssue[] {
-  return issues.map((issue) => {
-    const path = issue.path.map(String).join('.');
-    const key = issue.message.startsWith('validation.') ? issue.message : 'validation.invalid';
-    if (issue.code === 'unrecognized_keys') {
-      const unknown = issue.keys[0] ?? '';
-      return { field: path ? `${path}.${unknown}` : unknown || 'body', key: 'validation.unknownField' };
-    }
-    return { field: path || 'body', key };
-  });
-}
-
 export function parseSetting<K extends SettingKey>(
   key: K,
   input: unknown,
@@ -75,7 +62,7 @@ export function parseSetting<K extends SettingKey>(
   const result = typedSettingSchemas[key].safeParse(input);
   return result.success
     ? { ok: true, value: result.data }
-    : { ok: false, fields: issuesToFields(result.error.issues) };
+    : { ok: false, fields: zodIssuesToFields(result.error, input) };
 }
 
 function withSetting<K extends SettingKey>(current: Settings, key: K, value: SettingValue<K>): Settings {

@@ -1,6 +1,7 @@
 // Login log and devices ({api}/member/...). Every query is scoped to the caller: a user can never
 // see or revoke another user's session (an id that is not theirs is simply not found).
 import { pageQuerySchema, updateDeviceBodySchema } from '@coin/shared/auth-schemas';
+import { idSchema } from '@coin/shared/wire-id';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Executor } from '@/db/client';
@@ -18,11 +19,7 @@ export interface DeviceRoutesOptions {
   sessions: SessionService;
 }
 
-/** Largest bigserial id; a longer id names no session (and must not reach the database as an overflow). */
-const MAX_ID = 9_223_372_036_854_775_807n;
-const sessionId = (id: string): bigint | undefined => (BigInt(id) <= MAX_ID ? BigInt(id) : undefined);
-
-const idParam = z.strictObject({ id: z.string().regex(/^\d{1,19}$/, 'validation.invalid') });
+const idParam = z.strictObject({ id: idSchema });
 const tags = ['member'];
 const security = [{ satoken: [] }];
 const base = '/api/mjkj-web/coin/member';
@@ -88,9 +85,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<DeviceRoutesOptions> = async (
       preValidation: app.requireUser,
     },
     async (request, reply) => {
-      const id = sessionId(request.params.id);
-      const row =
-        id === undefined ? undefined : await sessionRepo.findOwn(db, 'user', currentUserId(request), id);
+      const row = await sessionRepo.findOwn(db, 'user', currentUserId(request), request.params.id);
       if (!row) throw new AppError('DEVICE_NOT_FOUND');
       await sessions.revoke(row.id, 'device_removed');
       return reply.ok(null, 'success.deviceRemoved');
@@ -104,9 +99,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<DeviceRoutesOptions> = async (
       preValidation: app.requireUser,
     },
     async (request, reply) => {
-      const id = sessionId(request.body.id);
-      const row =
-        id === undefined ? undefined : await sessionRepo.findOwn(db, 'user', currentUserId(request), id);
+      const row = await sessionRepo.findOwn(db, 'user', currentUserId(request), request.body.id);
       if (!row) throw new AppError('DEVICE_NOT_FOUND');
       await sessionRepo.renameSession(db, row.id, request.body.name);
       return reply.ok(null, 'success.deviceUpdated');

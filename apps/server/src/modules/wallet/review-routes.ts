@@ -1,6 +1,7 @@
 // Operator review queues for manual recharges and withdrawals (admin and reviewer roles). Every
 // decision is audit-logged by the services inside the same transaction as the status change. Large
 // manual recharges need two approvals by different operators (DepositService.decide).
+import { idSchema } from '@coin/shared/wire-id';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentSession } from '@/modules/auth/auth-plugin';
@@ -15,7 +16,7 @@ export interface ReviewRoutesOptions {
 
 const tags = ['admin-wallet'];
 const secured = [{ satoken: [] }];
-const idParams = z.object({ id: z.coerce.bigint().positive() });
+const idParams = z.strictObject({ id: idSchema });
 const reasonBody = z.strictObject({
   reason: z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(200),
 });
@@ -55,7 +56,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRoutesOptions> = async (
         schema: {
           tags,
           summary: summary.list,
-          querystring: z.object({
+          querystring: z.strictObject({
             ...pageFields,
             status: z.coerce.number().int().min(0).max(maxStatus).optional(),
           }),

@@ -16,6 +16,21 @@ export interface UploadRoutesOptions {
 }
 
 const tags = ['upload'];
+
+const LIMIT_CODES = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);
+
+/**
+ * The 4xx for a failure while reading the multipart body. The loop that can fail only parses the
+ * request stream into memory (nothing is stored until it has finished), so every failure there is the
+ * client's: a limit (size, parts, files, fields), or a body busboy cannot parse (no or wrong boundary,
+ * a malformed part header, a body cut off before its closing boundary, a closed connection).
+ */
+export function multipartFault(err: unknown): AppError {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('UPLOAD_TOO_LARGE');
+  if (typeof code === 'string' && LIMIT_CODES.has(code)) return new AppError('UPLOAD_TOO_MANY_PARTS');
+  return new AppError('UPLOAD_MALFORMED');
+}
 const secured = [{ satoken: [] }];
 
 export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (app, opts) => {
@@ -51,9 +66,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (a
             else if (part.type === 'file') await part.toBuffer();
           }
         } catch (err) {
-          const code = (err as { code?: string }).code;
-          if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('UPLOAD_TOO_LARGE');
-          throw err;
+          throw multipartFault(err);
         }
         if (!bytes || bytes.length === 0)
           throw new AppError('UPLOAD_MISSING', [{ field: 'file', key: 'validation.required' }]);
@@ -68,7 +81,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (a
       schema: {
         tags,
         summary: 'An uploaded image: only for its owner or an operator',
-        params: z.object({ name: z.string().max(64) }),
+        params: z.strictObject({ name: z.string().max(64) }),
       },
     },
     async (request, reply) => {

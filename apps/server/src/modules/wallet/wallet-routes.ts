@@ -1,6 +1,7 @@
 // The user-facing wallet calls of spec section 7 (paths are the spec's). Thin: validate, call a
 // service, reply. Contract: docs/wallet-api.md.
 import { add, isZero, mul, parseAmount, ZERO } from '@coin/shared/money';
+import { idSchema } from '@coin/shared/wire-id';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUserId } from '@/modules/auth/auth-plugin';
@@ -32,8 +33,18 @@ const typeCode = z.enum(['0', '1', '2', '3', '8'], { error: 'validation.oneOf' }
 const moveCode = z.string().trim().min(1, 'validation.required').max(20);
 const currency = z.string().trim().max(10).optional();
 const status = (max: number) => z.coerce.number().int().min(0).max(max).optional();
+/** Latest instant a time filter may name (the year 2243): well inside both JS Date and SQL timestamp. */
+const MAX_TIME_MS = 8_640_000_000_000;
+/** Epoch milliseconds or an ISO date-time, from 1970 to MAX_TIME_MS (beyond, Date is invalid or SQL fails). */
 const timeInput = z
-  .union([z.coerce.number().int().nonnegative(), z.iso.datetime({ offset: true })])
+  .union([z.coerce.number().int().min(0).max(MAX_TIME_MS), z.iso.datetime({ offset: true })], {
+    error: 'validation.invalid',
+  })
+  // The number branch has its own bounds; an ISO date-time must land in the same range.
+  .refine(
+    (v) => typeof v !== 'string' || (Date.parse(v) >= 0 && Date.parse(v) <= MAX_TIME_MS),
+    'validation.invalid',
+  )
   .optional();
 
 export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (app, opts) => {
@@ -56,7 +67,7 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (a
       schema: {
         tags,
         summary: 'Totals per account type in USDT and fiat',
-        querystring: z.object({ currency }),
+        querystring: z.strictObject({ currency }),
         security: secured,
       },
       ...user,
@@ -90,7 +101,7 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (a
       schema: {
         tags,
         summary: 'Per-coin balances of one account type (0 = all types summed)',
-        querystring: z.object({ type: typeCode, coin: coinString.optional(), currency }),
+        querystring: z.strictObject({ type: typeCode, coin: coinString.optional(), currency }),
         security: secured,
       },
       ...user,
@@ -147,7 +158,7 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (a
       schema: {
         tags,
         summary: 'Withdrawal fee and minimum of a coin',
-        querystring: z.object({ coin: coinString }),
+        querystring: z.strictObject({ coin: coinString }),
       },
     },
     async (request, reply) => reply.ok(withdrawals.feeInfo(request.query.coin)),
@@ -160,8 +171,8 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (a
       schema: {
         tags,
         summary: 'The user deposit address of a coin (simulated chain by default)',
-        params: z.object({ coin: coinString }),
-        querystring: z.object({ network: z.string().max(20).optional() }),
+        params: z.strictObject({ coin: coinString }),
+        querystring: z.strictObject({ network: z.string().max(20).optional() }),
         security: secured,
       },
       ...user,
@@ -305,7 +316,7 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (a
       schema: {
         tags,
         summary: 'Cancel an own withdrawal under review',
-        params: z.object({ id: z.coerce.bigint().positive() }),
+        params: z.strictObject({ id: idSchema }),
         security: secured,
       },
       ...money,
@@ -352,7 +363,7 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (a
       schema: {
         tags,
         summary: 'Swap quote from the index prices',
-        querystring: z.object({ from: coinString, to: coinString }),
+        querystring: z.strictObject({ from: coinString, to: coinString }),
       },
       handler: async (request, reply) => reply.ok(exchange.quote(request.query.from, request.query.to)),
     });
@@ -402,7 +413,7 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (a
       schema: {
         tags,
         summary: 'Transfer between own account types (query form)',
-        querystring: z.object(transferFields),
+        querystring: z.strictObject(transferFields),
         security: secured,
       },
       ...money,
@@ -445,7 +456,7 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (a
       schema: {
         tags,
         summary: 'Order centre: wallet orders, one row per command (paged)',
-        querystring: z.object({ ...pageFields, kind: z.enum(BILL_KINDS).optional() }),
+        querystring: z.strictObject({ ...pageFields, kind: z.enum(BILL_KINDS).optional() }),
         security: secured,
       },
       ...user,
@@ -459,7 +470,7 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (a
       schema: {
         tags,
         summary: 'One coin across account types with recent bills',
-        querystring: z.object({ coin: coinString }),
+        querystring: z.strictObject({ coin: coinString }),
         security: secured,
       },
       ...user,

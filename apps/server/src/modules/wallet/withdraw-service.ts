@@ -7,10 +7,11 @@ import { add, cmp, parseAmount } from '@coin/shared/money';
 import { and, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { users, walletWithdrawals } from '@/db/schema';
-import { AppError, type FieldIssue } from '@/lib/app-error';
+import { AppError } from '@/lib/app-error';
 import { appendAudit } from '@/lib/audit';
 import { decodeBase64Utf8 } from '@/lib/encoded';
 import { verifyPassword } from '@/lib/passwords';
+import { zodIssuesToFields } from '@/lib/zod-issues';
 import { amountString, coinString, fmt, parseAssetAmount } from './amounts';
 import { isValidAddress } from './chain/address-format';
 import { submitOrThrow } from './core-calls';
@@ -71,17 +72,6 @@ export function toWithdrawalRow(r: WithdrawalRecord): WithdrawalRow {
   };
 }
 
-/** zod issues of a decrypted payload as field errors (the body was not validated by the route). */
-function payloadIssues(error: z.ZodError, input: unknown): FieldIssue[] {
-  return error.issues.map((i) => {
-    const field = String(i.path[0] ?? 'body');
-    if (i.code === 'unrecognized_keys') return { field: i.keys[0] ?? field, key: 'validation.unknownField' };
-    const present = typeof input === 'object' && input !== null && field in input;
-    if (!present) return { field, key: 'validation.required' };
-    return { field, key: i.message.startsWith('validation.') ? i.message : 'validation.invalid' };
-  });
-}
-
 export class WithdrawService {
   /** Wrong fund-password times per user: in memory, so per process and reset by a restart (documented). */
   private readonly failures = new Map<bigint, number[]>();
@@ -105,7 +95,7 @@ export class WithdrawService {
 
   async submit(userId: bigint, raw: unknown, key: string | undefined) {
     const parsed = withdrawPayloadSchema.safeParse(raw);
-    if (!parsed.success) throw new AppError('VALIDATION_FAILED', payloadIssues(parsed.error, raw));
+    if (!parsed.success) throw new AppError('VALIDATION_FAILED', zodIssuesToFields(parsed.error, raw));
     const input = parsed.data;
     const asset = this.ctx.assets.get(input.coin);
     if (!asset.withdrawEnabled) throw new AppError('WALLET_WITHDRAW_DISABLED');
@@ -117,9 +107,13 @@ export class WithdrawService {
     }
     const amount = parseAssetAmount(input.amount, asset);
     if (cmp(amount, parseAmount(asset.minWithdraw)) < 0) {
-      throw new AppError('WALLET_AMOUNT_TOO_SMALL', [{ field: 'amount', key: 'validation.min' }], {
-        min: asset.minWithdraw,
-      });
+      throw new AppError(
+        'WALLET_AMOUNT_TOO_SMALL',
+        [{ field: 'amount', key: 'validation.min', vars: { min: asset.minWithdraw } }],
+        {
+          min: asset.minWithdraw,
+        },
+      );
     }
     const fundPassword = decodeBase64Utf8(input.tradePwd);
     if (fundPassword === undefined) {

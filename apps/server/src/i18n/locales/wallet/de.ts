@@ -24,6 +24,8 @@ export const walletDe: Record<keyof typeof walletEn, string> = {
   'errors.UPLOAD_NOT_IMAGE': 'Nur PNG-, JPEG-, WEBP- oder GIF-Bilder können hochgeladen werden',
   'errors.UPLOAD_TOO_LARGE': 'Die Datei ist zu groß',
   'errors.UPLOAD_MISSING': 'Bitte eine Datei zum Hochladen wählen',
+  'errors.UPLOAD_MALFORMED': 'Der Upload ist unvollständig oder fehlerhaft, bitte versuchen Sie es erneut',
+  'errors.UPLOAD_TOO_MANY_PARTS': 'Bitte laden Sie jeweils nur eine Datei hoch',
   'errors.IDEMPOTENCY_KEY_REUSED': 'Dieser Anfrageschlüssel wurde bereits für eine andere Anfrage verwendet',
   'errors.DEMO_DEPOSIT_UNAVAILABLE': 'Demo-Einzahlungen sind nicht verfügbar',
   'errors.WALLET_CORE_REJECTED': 'Die Anfrage wurde abgelehnt, bitte erneut versuchen',

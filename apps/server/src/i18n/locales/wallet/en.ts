@@ -21,6 +21,8 @@ export const walletEn = {
   'errors.UPLOAD_NOT_IMAGE': 'Only PNG, JPEG, WEBP or GIF images can be uploaded',
   'errors.UPLOAD_TOO_LARGE': 'The file is too large',
   'errors.UPLOAD_MISSING': 'Please choose a file to upload',
+  'errors.UPLOAD_MALFORMED': 'The upload was incomplete or malformed, please try again',
+  'errors.UPLOAD_TOO_MANY_PARTS': 'Please upload one file at a time',
   'errors.IDEMPOTENCY_KEY_REUSED': 'This request key was already used for a different request',
   'errors.DEMO_DEPOSIT_UNAVAILABLE': 'Demo deposits are not available',
   'errors.WALLET_CORE_REJECTED': 'The request was refused, please try again',

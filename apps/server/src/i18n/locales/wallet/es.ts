@@ -24,6 +24,8 @@ export const walletEs: Record<keyof typeof walletEn, string> = {
   'errors.UPLOAD_NOT_IMAGE': 'Solo se pueden subir imágenes PNG, JPEG, WEBP o GIF',
   'errors.UPLOAD_TOO_LARGE': 'El archivo es demasiado grande',
   'errors.UPLOAD_MISSING': 'Elija un archivo para subir',
+  'errors.UPLOAD_MALFORMED': 'La subida está incompleta o mal formada, inténtelo de nuevo',
+  'errors.UPLOAD_TOO_MANY_PARTS': 'Suba un archivo cada vez',
   'errors.IDEMPOTENCY_KEY_REUSED': 'Esta clave de solicitud ya se usó para otra solicitud',
   'errors.DEMO_DEPOSIT_UNAVAILABLE': 'Los depósitos de demostración no están disponibles',
   'errors.WALLET_CORE_REJECTED': 'La solicitud fue rechazada; inténtelo de nuevo',

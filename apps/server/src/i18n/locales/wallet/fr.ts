@@ -24,6 +24,8 @@ export const walletFr: Record<keyof typeof walletEn, string> = {
   'errors.UPLOAD_NOT_IMAGE': 'Seules les images PNG, JPEG, WEBP ou GIF peuvent être envoyées',
   'errors.UPLOAD_TOO_LARGE': 'Le fichier est trop volumineux',
   'errors.UPLOAD_MISSING': 'Choisissez un fichier à envoyer',
+  'errors.UPLOAD_MALFORMED': 'Le téléversement est incomplet ou mal formé, veuillez réessayer',
+  'errors.UPLOAD_TOO_MANY_PARTS': 'Veuillez téléverser un seul fichier à la fois',
   'errors.IDEMPOTENCY_KEY_REUSED': 'Cette clé de requête a déjà servi pour une autre requête',
   'errors.DEMO_DEPOSIT_UNAVAILABLE': 'Les dépôts de démonstration ne sont pas disponibles',
   'errors.WALLET_CORE_REJECTED': 'La requête a été refusée, réessayez',

@@ -24,6 +24,8 @@ export const walletIt: Record<keyof typeof walletEn, string> = {
   'errors.UPLOAD_NOT_IMAGE': 'Si possono caricare solo immagini PNG, JPEG, WEBP o GIF',
   'errors.UPLOAD_TOO_LARGE': 'Il file è troppo grande',
   'errors.UPLOAD_MISSING': 'Scegli un file da caricare',
+  'errors.UPLOAD_MALFORMED': 'Il caricamento è incompleto o non valido, riprovi',
+  'errors.UPLOAD_TOO_MANY_PARTS': 'Carichi un file alla volta',
   'errors.IDEMPOTENCY_KEY_REUSED': 'Questa chiave di richiesta è già stata usata per un’altra richiesta',
   'errors.DEMO_DEPOSIT_UNAVAILABLE': 'I depositi dimostrativi non sono disponibili',
   'errors.WALLET_CORE_REJECTED': 'La richiesta è stata rifiutata, riprova',

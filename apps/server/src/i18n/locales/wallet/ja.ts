@@ -22,6 +22,8 @@ export const walletJa: Record<keyof typeof walletEn, string> = {
   'errors.UPLOAD_NOT_IMAGE': 'PNG、JPEG、WEBP、GIF 画像のみアップロードできます',
   'errors.UPLOAD_TOO_LARGE': 'ファイルが大きすぎます',
   'errors.UPLOAD_MISSING': 'アップロードするファイルを選択してください',
+  'errors.UPLOAD_MALFORMED': 'アップロードが不完全か形式が正しくありません。もう一度お試しください',
+  'errors.UPLOAD_TOO_MANY_PARTS': 'ファイルは一度に1つずつアップロードしてください',
   'errors.IDEMPOTENCY_KEY_REUSED': 'このリクエストキーは別のリクエストで使用済みです',
   'errors.DEMO_DEPOSIT_UNAVAILABLE': 'デモ入金は利用できません',
   'errors.WALLET_CORE_REJECTED': 'リクエストが拒否されました。もう一度お試しください',

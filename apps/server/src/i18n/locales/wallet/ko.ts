@@ -22,6 +22,8 @@ export const walletKo: Record<keyof typeof walletEn, string> = {
   'errors.UPLOAD_NOT_IMAGE': 'PNG, JPEG, WEBP, GIF 이미지만 업로드할 수 있습니다',
   'errors.UPLOAD_TOO_LARGE': '파일이 너무 큽니다',
   'errors.UPLOAD_MISSING': '업로드할 파일을 선택하세요',
+  'errors.UPLOAD_MALFORMED': '업로드가 불완전하거나 형식이 올바르지 않습니다. 다시 시도해 주세요',
+  'errors.UPLOAD_TOO_MANY_PARTS': '파일은 한 번에 하나씩 업로드해 주세요',
   'errors.IDEMPOTENCY_KEY_REUSED': '이 요청 키는 다른 요청에 이미 사용되었습니다',
   'errors.DEMO_DEPOSIT_UNAVAILABLE': '데모 입금을 사용할 수 없습니다',
   'errors.WALLET_CORE_REJECTED': '요청이 거부되었습니다. 다시 시도하세요',

@@ -23,6 +23,8 @@ export const walletLt: Record<keyof typeof walletEn, string> = {
   'errors.UPLOAD_NOT_IMAGE': 'Galima įkelti tik PNG, JPEG, WEBP arba GIF paveikslėlius',
   'errors.UPLOAD_TOO_LARGE': 'Failas per didelis',
   'errors.UPLOAD_MISSING': 'Pasirinkite failą įkėlimui',
+  'errors.UPLOAD_MALFORMED': 'Įkėlimas nepilnas arba netinkamo formato, bandykite dar kartą',
+  'errors.UPLOAD_TOO_MANY_PARTS': 'Įkelkite po vieną failą',
   'errors.IDEMPOTENCY_KEY_REUSED': 'Šis užklausos raktas jau panaudotas kitai užklausai',
   'errors.DEMO_DEPOSIT_UNAVAILABLE': 'Demonstraciniai įnešimai neprieinami',
   'errors.WALLET_CORE_REJECTED': 'Užklausa atmesta, bandykite dar kartą',

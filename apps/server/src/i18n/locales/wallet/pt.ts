@@ -23,6 +23,8 @@ export const walletPt: Record<keyof typeof walletEn, string> = {
   'errors.UPLOAD_NOT_IMAGE': 'Só é possível enviar imagens PNG, JPEG, WEBP ou GIF',
   'errors.UPLOAD_TOO_LARGE': 'O arquivo é muito grande',
   'errors.UPLOAD_MISSING': 'Escolha um arquivo para enviar',
+  'errors.UPLOAD_MALFORMED': 'O envio ficou incompleto ou está malformado, tente novamente',
+  'errors.UPLOAD_TOO_MANY_PARTS': 'Envie um arquivo de cada vez',
   'errors.IDEMPOTENCY_KEY_REUSED': 'Esta chave de pedido já foi usada para outro pedido',
   'errors.DEMO_DEPOSIT_UNAVAILABLE': 'Depósitos de demonstração não estão disponíveis',
   'errors.WALLET_CORE_REJECTED': 'O pedido foi recusado, tente novamente',

@@ -23,6 +23,8 @@ export const walletRu: Record<keyof typeof walletEn, string> = {
   'errors.UPLOAD_NOT_IMAGE': 'Можно загружать только изображения PNG, JPEG, WEBP или GIF',
   'errors.UPLOAD_TOO_LARGE': 'Файл слишком большой',
   'errors.UPLOAD_MISSING': 'Выберите файл для загрузки',
+  'errors.UPLOAD_MALFORMED': 'Загрузка неполная или повреждена, попробуйте ещё раз',
+  'errors.UPLOAD_TOO_MANY_PARTS': 'Загружайте файлы по одному',
   'errors.IDEMPOTENCY_KEY_REUSED': 'Этот ключ запроса уже использован для другого запроса',
   'errors.DEMO_DEPOSIT_UNAVAILABLE': 'Демо-пополнение недоступно',
   'errors.WALLET_CORE_REJECTED': 'Запрос отклонён, повторите попытку',

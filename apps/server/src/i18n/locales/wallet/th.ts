@@ -22,6 +22,8 @@ export const walletTh: Record<keyof typeof walletEn, string> = {
   'errors.UPLOAD_NOT_IMAGE': 'อัปโหลดได้เฉพาะรูปภาพ PNG, JPEG, WEBP หรือ GIF',
   'errors.UPLOAD_TOO_LARGE': 'ไฟล์ใหญ่เกินไป',
   'errors.UPLOAD_MISSING': 'โปรดเลือกไฟล์ที่จะอัปโหลด',
+  'errors.UPLOAD_MALFORMED': 'การอัปโหลดไม่สมบูรณ์หรือรูปแบบไม่ถูกต้อง กรุณาลองอีกครั้ง',
+  'errors.UPLOAD_TOO_MANY_PARTS': 'กรุณาอัปโหลดทีละหนึ่งไฟล์',
   'errors.IDEMPOTENCY_KEY_REUSED': 'คีย์คำขอนี้ถูกใช้กับคำขออื่นแล้ว',
   'errors.DEMO_DEPOSIT_UNAVAILABLE': 'ไม่สามารถใช้การฝากทดลองได้',
   'errors.WALLET_CORE_REJECTED': 'คำขอถูกปฏิเสธ โปรดลองอีกครั้ง',

@@ -22,6 +22,8 @@ export const walletTw: Record<keyof typeof walletEn, string> = {
   'errors.UPLOAD_NOT_IMAGE': '只能上傳 PNG、JPEG、WEBP 或 GIF 圖片',
   'errors.UPLOAD_TOO_LARGE': '檔案太大',
   'errors.UPLOAD_MISSING': '請選擇要上傳的檔案',
+  'errors.UPLOAD_MALFORMED': '上傳內容不完整或格式錯誤，請重試',
+  'errors.UPLOAD_TOO_MANY_PARTS': '請一次只上傳一個檔案',
   'errors.IDEMPOTENCY_KEY_REUSED': '該請求標識已用於其他請求',
   'errors.DEMO_DEPOSIT_UNAVAILABLE': '模擬充值不可用',
   'errors.WALLET_CORE_REJECTED': '請求被拒絕，請重試',

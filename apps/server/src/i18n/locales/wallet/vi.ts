@@ -22,6 +22,8 @@ export const walletVi: Record<keyof typeof walletEn, string> = {
   'errors.UPLOAD_NOT_IMAGE': 'Chỉ có thể tải lên ảnh PNG, JPEG, WEBP hoặc GIF',
   'errors.UPLOAD_TOO_LARGE': 'Tệp quá lớn',
   'errors.UPLOAD_MISSING': 'Vui lòng chọn tệp để tải lên',
+  'errors.UPLOAD_MALFORMED': 'Tệp tải lên không đầy đủ hoặc sai định dạng, vui lòng thử lại',
+  'errors.UPLOAD_TOO_MANY_PARTS': 'Vui lòng tải lên từng tệp một',
   'errors.IDEMPOTENCY_KEY_REUSED': 'Khóa yêu cầu này đã được dùng cho một yêu cầu khác',
   'errors.DEMO_DEPOSIT_UNAVAILABLE': 'Nạp tiền thử nghiệm không khả dụng',
   'errors.WALLET_CORE_REJECTED': 'Yêu cầu bị từ chối, vui lòng thử lại',

@@ -22,6 +22,8 @@ export const walletZh: Record<keyof typeof walletEn, string> = {
   'errors.UPLOAD_NOT_IMAGE': '只能上传 PNG、JPEG、WEBP 或 GIF 图片',
   'errors.UPLOAD_TOO_LARGE': '文件太大',
   'errors.UPLOAD_MISSING': '请选择要上传的文件',
+  'errors.UPLOAD_MALFORMED': '上传内容不完整或格式错误，请重试',
+  'errors.UPLOAD_TOO_MANY_PARTS': '请一次只上传一个文件',
   'errors.IDEMPOTENCY_KEY_REUSED': '该请求标识已用于其他请求',
   'errors.DEMO_DEPOSIT_UNAVAILABLE': '模拟充值不可用',
   'errors.WALLET_CORE_REJECTED': '请求被拒绝，请重试',
