@@ -44,6 +44,8 @@ export async function createTestApp(
     // No market timer (tests call app.market.step() after advancing the clock) and no simulated past.
     MARKET_TICK_MS: '0',
     MARKET_BACKFILL_HOURS: '0',
+    // No demo market maker (its own commands would move books and balances under the tests).
+    MARKET_MAKER: 'false',
     ...overrides,
   });
   const clock = new ManualClock(new Date('2026-06-01T00:00:00Z'));

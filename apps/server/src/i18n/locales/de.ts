@@ -106,6 +106,7 @@ export const de: Messages = {
   'fields.areaCode': 'Ländervorwahl',
   'fields.password': 'Passwort',
   'fields.confirmPassword': 'Passwort bestätigen',
+  'fields.newPassword1': 'Neues Passwort bestätigen',
   'fields.oldPassword': 'Altes Passwort',
   'fields.newPassword': 'Neues Passwort',
   'fields.code': 'Bestätigungscode',

@@ -102,6 +102,7 @@ const baseEn = {
   'fields.areaCode': 'Area code',
   'fields.password': 'Password',
   'fields.confirmPassword': 'Confirm password',
+  'fields.newPassword1': 'Confirm new password',
   'fields.oldPassword': 'Old password',
   'fields.newPassword': 'New password',
   'fields.code': 'Verification code',

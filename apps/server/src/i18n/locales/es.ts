@@ -103,6 +103,7 @@ export const es: Messages = {
   'fields.areaCode': 'Prefijo',
   'fields.password': 'Contraseña',
   'fields.confirmPassword': 'Confirmar contraseña',
+  'fields.newPassword1': 'Confirmar nueva contraseña',
   'fields.oldPassword': 'Contraseña anterior',
   'fields.newPassword': 'Nueva contraseña',
   'fields.code': 'Código de verificación',

@@ -104,6 +104,7 @@ export const fr: Messages = {
   'fields.areaCode': 'Indicatif',
   'fields.password': 'Mot de passe',
   'fields.confirmPassword': 'Confirmation du mot de passe',
+  'fields.newPassword1': 'Confirmation du nouveau mot de passe',
   'fields.oldPassword': 'Ancien mot de passe',
   'fields.newPassword': 'Nouveau mot de passe',
   'fields.code': 'Code de vérification',

@@ -103,6 +103,7 @@ export const it: Messages = {
   'fields.areaCode': 'Prefisso internazionale',
   'fields.password': 'Password',
   'fields.confirmPassword': 'Conferma password',
+  'fields.newPassword1': 'Conferma nuova password',
   'fields.oldPassword': 'Vecchia password',
   'fields.newPassword': 'Nuova password',
   'fields.code': 'Codice di verifica',

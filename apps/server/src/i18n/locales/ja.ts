@@ -103,6 +103,7 @@ export const ja: Messages = {
   'fields.areaCode': '国番号',
   'fields.password': 'パスワード',
   'fields.confirmPassword': 'パスワード（確認）',
+  'fields.newPassword1': '新しいパスワード（確認）',
   'fields.oldPassword': '旧パスワード',
   'fields.newPassword': '新しいパスワード',
   'fields.code': '認証コード',

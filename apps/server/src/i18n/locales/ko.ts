@@ -102,6 +102,7 @@ export const ko: Messages = {
   'fields.areaCode': '국가 번호',
   'fields.password': '비밀번호',
   'fields.confirmPassword': '비밀번호 확인',
+  'fields.newPassword1': '새 비밀번호 확인',
   'fields.oldPassword': '기존 비밀번호',
   'fields.newPassword': '새 비밀번호',
   'fields.code': '인증 코드',

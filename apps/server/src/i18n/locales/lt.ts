@@ -104,6 +104,7 @@ export const lt: Messages = {
   'fields.areaCode': 'Šalies kodas',
   'fields.password': 'Slaptažodis',
   'fields.confirmPassword': 'Pakartokite slaptažodį',
+  'fields.newPassword1': 'Pakartokite naują slaptažodį',
   'fields.oldPassword': 'Senas slaptažodis',
   'fields.newPassword': 'Naujas slaptažodis',
   'fields.code': 'Patvirtinimo kodas',

@@ -103,6 +103,7 @@ export const pt: Messages = {
   'fields.areaCode': 'Código do país',
   'fields.password': 'Senha',
   'fields.confirmPassword': 'Confirmar senha',
+  'fields.newPassword1': 'Confirmar nova senha',
   'fields.oldPassword': 'Senha antiga',
   'fields.newPassword': 'Nova senha',
   'fields.code': 'Código de verificação',

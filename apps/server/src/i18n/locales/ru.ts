@@ -102,6 +102,7 @@ export const ru: Messages = {
   'fields.areaCode': 'Код страны',
   'fields.password': 'Пароль',
   'fields.confirmPassword': 'Подтверждение пароля',
+  'fields.newPassword1': 'Подтверждение нового пароля',
   'fields.oldPassword': 'Старый пароль',
   'fields.newPassword': 'Новый пароль',
   'fields.code': 'Код подтверждения',

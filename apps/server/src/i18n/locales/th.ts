@@ -102,6 +102,7 @@ export const th: Messages = {
   'fields.areaCode': 'รหัสประเทศ',
   'fields.password': 'รหัสผ่าน',
   'fields.confirmPassword': 'ยืนยันรหัสผ่าน',
+  'fields.newPassword1': 'ยืนยันรหัสผ่านใหม่',
   'fields.oldPassword': 'รหัสผ่านเดิม',
   'fields.newPassword': 'รหัสผ่านใหม่',
   'fields.code': 'รหัสยืนยัน',

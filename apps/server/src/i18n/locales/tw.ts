@@ -102,6 +102,7 @@ export const tw: Messages = {
   'fields.areaCode': '國碼',
   'fields.password': '密碼',
   'fields.confirmPassword': '確認密碼',
+  'fields.newPassword1': '確認新密碼',
   'fields.oldPassword': '舊密碼',
   'fields.newPassword': '新密碼',
   'fields.code': '驗證碼',

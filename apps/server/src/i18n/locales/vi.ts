@@ -103,6 +103,7 @@ export const vi: Messages = {
   'fields.areaCode': 'Mã quốc gia',
   'fields.password': 'Mật khẩu',
   'fields.confirmPassword': 'Xác nhận mật khẩu',
+  'fields.newPassword1': 'Xác nhận mật khẩu mới',
   'fields.oldPassword': 'Mật khẩu cũ',
   'fields.newPassword': 'Mật khẩu mới',
   'fields.code': 'Mã xác minh',

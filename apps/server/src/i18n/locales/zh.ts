@@ -102,6 +102,7 @@ export const zh: Messages = {
   'fields.areaCode': '区号',
   'fields.password': '密码',
   'fields.confirmPassword': '确认密码',
+  'fields.newPassword1': '确认新密码',
   'fields.oldPassword': '原密码',
   'fields.newPassword': '新密码',
   'fields.code': '验证码',

@@ -1,6 +1,7 @@
 // The spot calls of spec section 7, both families over one service (docs/spot.md "HTTP API"). Thin:
 // validate, call the service, reply.
 import { div, formatAmount, mul, parseAmount, sub } from '@coin/shared/money';
+import { idString } from '@coin/shared/wire-id';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SPOT_TIME_IN_FORCE } from '@/core/types';
@@ -239,7 +240,7 @@ export const spotRoutes: FastifyPluginAsyncZod<SpotRoutesOptions> = async (
   );
 
   app.get(
-    `${API}/entrust/entrustlog/:symbol/:kind/:page`,
+    `${API}/entrust/entrustlog/:symbol/:kind/:current`,
     {
       schema: {
         tags,
@@ -247,7 +248,7 @@ export const spotRoutes: FastifyPluginAsyncZod<SpotRoutesOptions> = async (
         params: z.strictObject({
           symbol: marketName,
           kind: z.enum(['current', 'history'], { error: 'validation.oneOf' }),
-          page: page.current,
+          current: page.current,
         }),
         querystring: z.strictObject({ size: page.size }),
         security: secured,
@@ -255,7 +256,7 @@ export const spotRoutes: FastifyPluginAsyncZod<SpotRoutesOptions> = async (
       ...user,
     },
     async (request, reply) => {
-      const { symbol, kind, page: current } = request.params;
+      const { symbol, kind, current } = request.params;
       const q = { symbol: symbol === 'all' ? undefined : symbol, current, size: request.query.size };
       const userId = currentUserId(request);
       return reply.ok(kind === 'current' ? spot.openOrders(userId, q) : await spot.history(userId, q));

@@ -26,4 +26,5 @@ export const spotDe: Record<keyof typeof spotEn, string> = {
   'fields.timeInForce': 'Gültigkeit',
   'fields.clientOrderId': 'Kunden-Order-ID',
   'fields.orderId': 'Order-ID',
+  'fields.pair': 'Handelspaar',
 };

@@ -22,4 +22,5 @@ export const spotEn = {
   'fields.timeInForce': 'Time in force',
   'fields.clientOrderId': 'Client order ID',
   'fields.orderId': 'Order ID',
+  'fields.pair': 'Trading pair',
 } as const;

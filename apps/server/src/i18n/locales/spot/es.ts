@@ -24,4 +24,5 @@ export const spotEs: Record<keyof typeof spotEn, string> = {
   'fields.timeInForce': 'Vigencia',
   'fields.clientOrderId': 'ID de orden de cliente',
   'fields.orderId': 'ID de orden',
+  'fields.pair': 'Par de negociación',
 };

@@ -26,4 +26,5 @@ export const spotFr: Record<keyof typeof spotEn, string> = {
   'fields.timeInForce': 'Validité',
   'fields.clientOrderId': "Identifiant d'ordre client",
   'fields.orderId': "Identifiant de l'ordre",
+  'fields.pair': 'Paire de trading',
 };

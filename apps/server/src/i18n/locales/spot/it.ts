@@ -25,4 +25,5 @@ export const spotIt: Record<keyof typeof spotEn, string> = {
   'fields.timeInForce': 'Validità',
   'fields.clientOrderId': 'ID ordine cliente',
   'fields.orderId': 'ID ordine',
+  'fields.pair': 'Coppia di trading',
 };

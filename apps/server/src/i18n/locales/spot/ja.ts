@@ -24,4 +24,5 @@ export const spotJa: Record<keyof typeof spotEn, string> = {
   'fields.timeInForce': '有効期限',
   'fields.clientOrderId': 'クライアント注文ID',
   'fields.orderId': '注文ID',
+  'fields.pair': '取引ペア',
 };

@@ -24,4 +24,5 @@ export const spotKo: Record<keyof typeof spotEn, string> = {
   'fields.timeInForce': '유효 조건',
   'fields.clientOrderId': '클라이언트 주문 ID',
   'fields.orderId': '주문 ID',
+  'fields.pair': '거래쌍',
 };

@@ -26,4 +26,5 @@ export const spotLt: Record<keyof typeof spotEn, string> = {
   'fields.timeInForce': 'Galiojimas',
   'fields.clientOrderId': 'Kliento pavedimo ID',
   'fields.orderId': 'Pavedimo ID',
+  'fields.pair': 'Prekybos pora',
 };

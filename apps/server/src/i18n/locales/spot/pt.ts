@@ -26,4 +26,5 @@ export const spotPt: Record<keyof typeof spotEn, string> = {
   'fields.timeInForce': 'Validade',
   'fields.clientOrderId': 'ID de ordem do cliente',
   'fields.orderId': 'ID da ordem',
+  'fields.pair': 'Par de negociação',
 };

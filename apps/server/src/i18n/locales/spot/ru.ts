@@ -25,4 +25,5 @@ export const spotRu: Record<keyof typeof spotEn, string> = {
   'fields.timeInForce': 'Срок действия',
   'fields.clientOrderId': 'Клиентский идентификатор ордера',
   'fields.orderId': 'Номер ордера',
+  'fields.pair': 'Торговая пара',
 };

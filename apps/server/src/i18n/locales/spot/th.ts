@@ -24,4 +24,5 @@ export const spotTh: Record<keyof typeof spotEn, string> = {
   'fields.timeInForce': 'เงื่อนไขเวลา',
   'fields.clientOrderId': 'รหัสคำสั่งของลูกค้า',
   'fields.orderId': 'รหัสคำสั่ง',
+  'fields.pair': 'คู่การซื้อขาย',
 };

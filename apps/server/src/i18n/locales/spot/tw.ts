@@ -24,4 +24,5 @@ export const spotTw: Record<keyof typeof spotEn, string> = {
   'fields.timeInForce': '有效方式',
   'fields.clientOrderId': '自訂委託編號',
   'fields.orderId': '委託編號',
+  'fields.pair': '交易對',
 };

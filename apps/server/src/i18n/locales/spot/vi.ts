@@ -24,4 +24,5 @@ export const spotVi: Record<keyof typeof spotEn, string> = {
   'fields.timeInForce': 'Hiệu lực lệnh',
   'fields.clientOrderId': 'Mã lệnh khách hàng',
   'fields.orderId': 'Mã lệnh',
+  'fields.pair': 'Cặp giao dịch',
 };

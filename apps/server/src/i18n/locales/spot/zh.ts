@@ -24,4 +24,5 @@ export const spotZh: Record<keyof typeof spotEn, string> = {
   'fields.timeInForce': '有效方式',
   'fields.clientOrderId': '自定义委托编号',
   'fields.orderId': '委托编号',
+  'fields.pair': '交易对',
 };
