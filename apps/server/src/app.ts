@@ -15,6 +15,7 @@ import { corePlugin } from './journal/core-plugin';
 import { AppError } from './lib/app-error';
 import { loadAppSecret } from './lib/app-secret';
 import { type Clock, systemClock } from './lib/clock';
+import { RequestLogController } from './lib/request-log';
 import { marketPlugin } from './market/market-plugin';
 import { consolePlugin } from './modules/admin/console-plugin';
 import { operatorRoutes } from './modules/admin/operator-routes';
@@ -69,6 +70,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         'req.headers.cookie',
       ],
     },
+    // Per-request lines at debug, failures at error (lib/request-log.ts).
+    logController: new RequestLogController(),
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
   });
