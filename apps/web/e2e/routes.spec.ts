@@ -147,11 +147,12 @@ const PAGES: ReadonlyArray<readonly [path: string, title: string]> = [
   ['/account/entrust/future/coin', 'Coin-based futures orders'],
 ];
 
-// The wallet screens are real (e2e/wallet.spec.ts); a visitor gets their title and a login prompt.
+// The wallet screens are real (e2e/wallet.spec.ts), the same pages as /assets/index?key= (one wallet
+// area); a visitor gets their title and a login prompt.
 const WALLET_PAGES: ReadonlyArray<readonly [path: string, title: string]> = [
-  ['/account/wallet/assets', 'Wallet assets'],
+  ['/account/wallet/assets', 'Overview'],
   ['/account/wallet/deposit', 'Deposit'],
-  ['/account/wallet/withdrawal', 'Withdrawal'],
+  ['/account/wallet/withdrawal', 'Withdraw'],
   ['/account/wallet/history-deposit', 'Deposit history'],
   ['/account/wallet/history-withdrawal', 'Withdrawal history'],
   ['/account/wallet/bills', 'Bills'],

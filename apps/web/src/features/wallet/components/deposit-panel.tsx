@@ -12,19 +12,11 @@ import { depositAddressQuery } from '../api/get-deposit-address';
 import { walletKeys } from '../api/wallet-keys';
 import { useCoinChoice } from '../hooks/use-coin-choice';
 import { checkAmount, type FormError } from '../lib/wallet-forms';
+import { copyText } from './copy-value';
 import { AmountInput, CoinField, Field, NetworkField, newIdempotencyKey, WalletCard } from './wallet-ui';
 
 // The same QR library as the app-download code, loaded with this screen only.
 const QRCodeSVG = lazy(() => import('qrcode.react').then((m) => ({ default: m.QRCodeSVG })));
-
-export async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export function DepositPanel() {
   const { t } = useTranslation('wallet');
