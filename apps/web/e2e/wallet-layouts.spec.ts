@@ -164,6 +164,7 @@ for (const width of WIDTHS) {
         await billsTab.scrollIntoViewIfNeeded();
         await billsTab.click();
         await expect(page.getByTestId('wallet-page-bills')).toBeVisible();
+        await expect(page.getByTestId('assets-tab-bills')).toHaveAttribute('aria-current', 'page');
         await expect(page.locator('[data-testid^="bill-delta-"]').first()).toBeVisible();
         if (phone) await expect(page.locator('article.wallet-record').first()).toBeVisible();
         await noSidewaysScroll(page, 'bills');
@@ -171,6 +172,8 @@ for (const width of WIDTHS) {
 
         await page.goto('/account/wallet/history-withdrawal');
         await expect(page.locator('[data-testid^="withdrawal-status-"]').first()).toBeVisible();
+        // The current page's tab is scrolled into view.
+        await expect(page.getByTestId('assets-tab-history-withdrawal')).toBeInViewport({ ratio: 1 });
         if (phone) await expect(page.locator('article.wallet-record').first()).toBeVisible();
         await noSidewaysScroll(page, 'withdrawal history');
         await shot(page, 'wallet-history-withdrawal', theme, lang, width);

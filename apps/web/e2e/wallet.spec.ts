@@ -496,7 +496,7 @@ test('(e) the records show network, address, transaction id, order number, fee a
 });
 
 test('swap, transfer and the other /assets/index screens', async ({ page }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await loginByUi(page, state.account);
   await page.goto('/assets/index?key=transfer');
   await expect(page.getByTestId('transfer-form')).toBeVisible();

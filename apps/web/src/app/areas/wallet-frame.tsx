@@ -1,6 +1,6 @@
 // The one wallet area's frame (issue 10): the same tabs and page title around the same wallet page, whether
 // the route was /assets/index?key= or /account/wallet/*. The tabs scroll sideways on narrow screens.
-import { Suspense } from 'react';
+import { Suspense, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyInAntdScope } from '@/components/lazy-in-antd-scope';
 import type { WalletPageId } from '@/features/wallet/wallet-page-ids';
@@ -17,9 +17,17 @@ export function WalletFrame({ page }: { page: WalletPageId }) {
   const { t } = useTranslation('routes');
   const openCustomerService = useCustomerServiceStore((s) => s.show);
   const current = WALLET_NAV.find((item) => item.page === page) ?? WALLET_NAV[0];
+  const nav = useRef<HTMLElement>(null);
+  // On a narrow screen the tab bar scrolls: bring the current page's tab into view (centred).
+  useLayoutEffect(() => {
+    const bar = nav.current;
+    const active = bar?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!bar || !active || bar.scrollWidth <= bar.clientWidth) return;
+    bar.scrollLeft = active.offsetLeft - bar.offsetLeft - (bar.clientWidth - active.offsetWidth) / 2;
+  }, [page]);
   return (
     <div className="app-container account-tabs-layout" data-testid="wallet-area">
-      <nav className="account-tabs" aria-label={t('areas.wallet')} data-testid="wallet-nav">
+      <nav ref={nav} className="account-tabs" aria-label={t('areas.wallet')} data-testid="wallet-nav">
         {WALLET_NAV.map((item) => (
           <WalletNavLink
             key={item.page}

@@ -48,7 +48,7 @@ export function RechargeHistory({ pageSize = 10, title }: { pageSize?: number; t
         rowKey={(r) => r.id}
         rowTestId="recharge"
         paging={{ current, pageSize, total: query.data?.total ?? 0, onChange: setCurrent }}
-        scrollX={1100}
+        scrollX={960}
         columns={[
           {
             key: 'coin',

@@ -44,7 +44,9 @@ function useQuoteCountdown(updatedAt: number, active: boolean): number {
     return () => clearInterval(timer);
   }, [active]);
   if (!active || updatedAt === 0) return 0;
-  return Math.max(0, Math.ceil((updatedAt + SWAP_QUOTE_REFRESH_MS - now) / 1000));
+  // `now` lags up to one tick behind a quote that has just arrived: never count from before it.
+  const elapsed = Math.max(0, now - updatedAt);
+  return Math.max(0, Math.ceil((SWAP_QUOTE_REFRESH_MS - elapsed) / 1000));
 }
 
 export function SwapForm() {

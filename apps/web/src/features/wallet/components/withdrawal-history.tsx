@@ -63,7 +63,7 @@ export function WithdrawalHistory({ pageSize = 10, title }: { pageSize?: number;
         rowKey={(r) => r.id}
         rowTestId="withdrawal"
         paging={{ current, pageSize, total: query.data?.total ?? 0, onChange: setCurrent }}
-        scrollX={1200}
+        scrollX={1000}
         columns={[
           {
             key: 'coin',
