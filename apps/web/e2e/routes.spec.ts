@@ -170,6 +170,8 @@ test('the wallet routes render their screens, asking a visitor to log in', async
 test('every route of the table renders in the main layout, later features honestly unavailable', async ({
   page,
 }) => {
+  // About 50 page loads: on a busy two-core machine they take longer than the default minute.
+  test.setTimeout(150_000);
   for (const [path, title] of PAGES) {
     await page.goto(path);
     await expectPath(page, path);

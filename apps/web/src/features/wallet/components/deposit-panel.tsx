@@ -7,6 +7,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
+import { useNumberFormat } from '@/lib/use-number-format';
 import { demoDeposit } from '../api/demo-deposit';
 import { depositAddressQuery } from '../api/get-deposit-address';
 import { walletKeys } from '../api/wallet-keys';
@@ -20,6 +21,7 @@ const QRCodeSVG = lazy(() => import('qrcode.react').then((m) => ({ default: m.QR
 
 export function DepositPanel() {
   const { t } = useTranslation('wallet');
+  const fmt = useNumberFormat();
   const queryClient = useQueryClient();
   const { coin, setCoin, asset, coins } = useCoinChoice((a) => a.depositEnabled);
   const [network, setNetwork] = useState<string | undefined>(undefined);
@@ -50,7 +52,7 @@ export function DepositPanel() {
       const result = await demoDeposit({ coin, amount: demoAmount }, newIdempotencyKey());
       setDemoSent(
         t('deposit.demoSent', {
-          amount: result.amount,
+          amount: fmt.amount(result.amount, asset.decimals),
           coin: result.coin,
           required: result.requiredConfirmations,
         }),
