@@ -21,7 +21,7 @@ export function WalletFrame({ page }: { page: WalletPageId }) {
   // On a narrow screen the tab bar scrolls: bring the current page's tab into view (centred).
   useLayoutEffect(() => {
     const bar = nav.current;
-    const active = bar?.querySelector<HTMLElement>('[aria-current="page"]');
+    const active = bar?.querySelector<HTMLElement>(`[data-testid="assets-tab-${page}"]`);
     if (!bar || !active || bar.scrollWidth <= bar.clientWidth) return;
     bar.scrollLeft = active.offsetLeft - bar.offsetLeft - (bar.clientWidth - active.offsetWidth) / 2;
   }, [page]);
