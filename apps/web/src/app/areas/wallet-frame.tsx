@@ -27,7 +27,12 @@ export function WalletFrame({ page }: { page: WalletPageId }) {
   }, [page]);
   return (
     <div className="app-container account-tabs-layout" data-testid="wallet-area">
-      <nav ref={nav} className="account-tabs" aria-label={t('areas.wallet')} data-testid="wallet-nav">
+      <nav
+        ref={nav}
+        className="account-tabs account-tabs--wallet"
+        aria-label={t('areas.wallet')}
+        data-testid="wallet-nav"
+      >
         {WALLET_NAV.map((item) => (
           <WalletNavLink
             key={item.page}
