@@ -17,6 +17,7 @@ import { type Clock, systemClock } from './lib/clock';
 import { DatabaseCheck, healthReport } from './lib/health';
 import { type InvalidationBus, LocalInvalidationBus } from './lib/invalidation-bus';
 import { maskUrl } from './lib/log-redact';
+import { RequestLogController } from './lib/request-log';
 import { marketPlugin } from './market/market-plugin';
 import { consolePlugin } from './modules/admin/console-plugin';
 import { operatorRoutes } from './modules/admin/operator-routes';
@@ -89,6 +90,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         }),
       },
     },
+    // Per-request lines at debug, failures at error (lib/request-log.ts).
+    logController: new RequestLogController(),
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     // Path parameters longer than this never reach a route (a URI_TOO_LONG envelope instead); the bound

@@ -129,7 +129,14 @@ describe('deposit address and demo deposit on the simulated chain', () => {
       total: number;
     }>(ctx.app, { method: 'POST', url: `${API}/assets/getRechargeLog`, headers: auth(u.token), payload: {} });
     expect(log.body.data.total).toBe(1);
-    expect(log.body.data.records[0]).toMatchObject({ status: 1, amount: '250.5', txid: sent.body.data.txid });
+    // The record names where the deposit arrived (network, address, transaction), for the history page.
+    expect(log.body.data.records[0]).toMatchObject({
+      status: 1,
+      amount: '250.5',
+      txid: sent.body.data.txid,
+      network: 'TRC20',
+      address: addr.body.data.address,
+    });
     expect(ctx.app.core.systemBalance('deposit_clearing', 'USDT')).toMatch(/^-/);
   });
 

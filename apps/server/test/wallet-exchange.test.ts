@@ -234,9 +234,9 @@ describe('bills (projection)', () => {
       records: Array<{
         coin: string;
         accountType: string;
-        field: string;
         delta: string;
-        balance: string;
+        available: { delta: string; balance: string } | null;
+        frozen: { delta: string; balance: string } | null;
         billType: string;
       }>;
       total: number;
@@ -244,11 +244,11 @@ describe('bills (projection)', () => {
     expect(bills.status).toBe(200);
     expect(bills.body.data.total).toBe(3);
     expect(
-      bills.body.data.records.map((b) => [b.billType, b.accountType, b.field, b.delta, b.balance]),
+      bills.body.data.records.map((b) => [b.billType, b.accountType, b.delta, b.available, b.frozen]),
     ).toEqual([
-      ['transfer', '2', 'available', '40', '40'],
-      ['transfer', '1', 'available', '-40', '60'],
-      ['deposit.credit', '1', 'available', '100', '100'],
+      ['transfer', '2', '40', { delta: '40', balance: '40' }, null],
+      ['transfer', '1', '-40', { delta: '-40', balance: '60' }, null],
+      ['deposit.credit', '1', '100', { delta: '100', balance: '100' }, null],
     ]);
     const filtered = await call<{ total: number }>(ctx.app, {
       method: 'POST',

@@ -237,6 +237,18 @@ describe('review and cancel', () => {
     expect(res.body.data.txid).toMatch(/^sim-[0-9a-f]{40}$/);
     expect(res.body.data.account).toBe(u.account);
     expect(spot(ctx.app, u.userId, 'USDT')).toEqual({ available: '49', frozen: '0' });
+    // Bills: one row per event with its net effect, the available and frozen parts as details.
+    await ctx.app.wallet.projection.idle();
+    const bills = await call<{
+      records: Array<{ billType: string; delta: string; available: unknown; frozen: unknown }>;
+      total: number;
+    }>(ctx.app, { method: 'POST', url: `${API}/assets/getMyBill`, headers: auth(u.token), payload: {} });
+    expect(bills.body.data.records.map((b) => [b.billType, b.delta, b.available, b.frozen])).toEqual([
+      ['withdraw.complete', '-51', null, { delta: '-51', balance: '0' }],
+      ['withdraw.freeze', '0', { delta: '-51', balance: '49' }, { delta: '51', balance: '51' }],
+      ['deposit.credit', '100', { delta: '100', balance: '100' }, null],
+    ]);
+    expect(bills.body.data.total).toBe(3);
     const { parseAmount, sub, formatAmount } = await import('@coin/shared/money');
     expect(
       formatAmount(

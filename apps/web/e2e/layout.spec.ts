@@ -231,7 +231,10 @@ test('logged in: asset and account menus, then logout returns to /', async ({ pa
   await expect(page.getByTestId('topbar-login')).toHaveCount(0);
 
   await page.getByTestId('topbar-assets').click();
-  await expect(page.locator('.hover-menu__panel a', { hasText: 'Deposit' })).toBeVisible();
+  // The Assets menu leads into the one wallet area: each page once, its records included.
+  await expect(page.getByTestId('assets-menu-recharge')).toHaveText('Deposit');
+  await expect(page.getByTestId('assets-menu-history-deposit')).toHaveText('Deposit history');
+  await expect(page.getByTestId('assets-menu-bills')).toBeVisible();
 
   await page.getByTestId('topbar-avatar').click();
   for (const key of ['info', 'security', 'device-management', 'kyc', 'agent-management']) {

@@ -147,11 +147,12 @@ const PAGES: ReadonlyArray<readonly [path: string, title: string]> = [
   ['/account/entrust/future/coin', 'Coin-based futures orders'],
 ];
 
-// The wallet screens are real (e2e/wallet.spec.ts); a visitor gets their title and a login prompt.
+// The wallet screens are real (e2e/wallet.spec.ts), the same pages as /assets/index?key= (one wallet
+// area); a visitor gets their title and a login prompt.
 const WALLET_PAGES: ReadonlyArray<readonly [path: string, title: string]> = [
-  ['/account/wallet/assets', 'Wallet assets'],
+  ['/account/wallet/assets', 'Overview'],
   ['/account/wallet/deposit', 'Deposit'],
-  ['/account/wallet/withdrawal', 'Withdrawal'],
+  ['/account/wallet/withdrawal', 'Withdraw'],
   ['/account/wallet/history-deposit', 'Deposit history'],
   ['/account/wallet/history-withdrawal', 'Withdrawal history'],
   ['/account/wallet/bills', 'Bills'],
@@ -169,6 +170,8 @@ test('the wallet routes render their screens, asking a visitor to log in', async
 test('every route of the table renders in the main layout, later features honestly unavailable', async ({
   page,
 }) => {
+  // About 50 page loads: on a busy two-core machine they take longer than the default minute.
+  test.setTimeout(150_000);
   for (const [path, title] of PAGES) {
     await page.goto(path);
     await expectPath(page, path);

@@ -226,16 +226,17 @@ test('(a) register, demo funding on the simulated chain, balance appears live af
   // Client-side navigation to the overview: the deposit is still confirming, the balance is 0.
   await page.getByTestId('assets-tab-overview').click();
   await showSpot(page);
-  await expect(available(page, 'USDT')).toHaveText('0.000000');
+  await expect(available(page, 'USDT')).toHaveText('0.00');
   // No reload from here: the OWNCOIN push must bring the credit.
-  await expect(available(page, 'USDT')).toHaveText('500.000000', { timeout: 60_000 });
+  // USDT at its display precision (not six zeros), grouped as English groups.
+  await expect(available(page, 'USDT')).toHaveText('500.00', { timeout: 60_000 });
   await expect(page.getByTestId('wallet-total-usdt')).toContainText('500.00');
   await page.screenshot({ path: testInfo.outputPath('wallet-assets.png'), fullPage: true });
 
-  // The deposit record says it passed, as a simulated chain deposit.
+  // The deposit record: completed, with its network, address and (simulated) transaction id.
   await page.goto('/account/wallet/history-deposit');
-  await expect(page.getByTestId('recharge-history')).toContainText('On-chain (simulated)');
-  await expect(page.getByTestId('recharge-history')).toContainText('Review passed');
+  await expect(page.getByTestId('recharge-history')).toContainText('(simulated)');
+  await expect(page.getByTestId('recharge-history')).toContainText('Completed');
 });
 
 test('(b) manual recharge with a screenshot, approved by an operator in /admin', async ({
@@ -303,12 +304,12 @@ test('(b) manual recharge with a screenshot, approved by an operator in /admin',
   await admin.screenshot({ path: testInfo.outputPath('admin-recharges.png'), fullPage: true });
   await admin.context().close();
 
-  await expect(page.getByTestId(`recharge-status-${state.rechargeId}`)).toContainText('Review passed', {
+  await expect(page.getByTestId(`recharge-status-${state.rechargeId}`)).toContainText('Completed', {
     timeout: 20_000,
   });
   await page.goto('/account/wallet/assets');
   await showSpot(page);
-  await expect(available(page, 'USDT')).toHaveText('750.000000');
+  await expect(available(page, 'USDT')).toHaveText('750.00');
 });
 
 test('(c) fund password, withdrawal with the fee shown first, operator approval, balance drops by amount + fee', async ({
@@ -330,45 +331,86 @@ test('(c) fund password, withdrawal with the fee shown first, operator approval,
   await page.getByTestId('fund-confirm-password').fill(FUND_PASSWORD);
   await page.getByTestId('fund-password-submit').click();
   await expect(page.getByTestId('fund-password-success')).toBeVisible();
+  // The change is confirmed once (beside the form), not also by a toast with the same words.
+  await expect(page.getByText('Funds password set', { exact: true })).toHaveCount(1);
 
   await page.goto('/account/wallet/withdrawal');
   await expect(page.getByTestId('withdraw-need-fund-password')).toHaveCount(0);
-  await expect(page.getByTestId('withdraw-available')).toContainText('750.000000 USDT');
+  await expect(page.getByTestId('withdraw-available')).toContainText('750.00 USDT');
   // "All" leaves room for the 1 USDT fee.
   await page.getByTestId('withdraw-amount-all').click();
   await expect(page.getByTestId('withdraw-amount')).toHaveValue('749');
+  // What the number rules would change is corrected as typed, and the box says so.
+  await page.getByTestId('withdraw-amount').fill('100.12345678');
+  await expect(page.getByTestId('withdraw-amount')).toHaveValue('100.123456');
+  await expect(page.getByTestId('withdraw-amount-corrected')).toContainText('at most 6 decimal places');
   await page.getByTestId('withdraw-amount').fill('100');
-  await expect(page.getByTestId('withdraw-fee')).toHaveText('1.000000 USDT');
-  await expect(page.getByTestId('withdraw-receive')).toHaveText('100.000000 USDT');
-  await expect(page.getByTestId('withdraw-total')).toHaveText('101.000000 USDT');
+  await expect(page.getByTestId('withdraw-amount-corrected')).toHaveCount(0);
+  await expect(page.getByTestId('withdraw-fee')).toHaveText('1.00 USDT');
+  await expect(page.getByTestId('withdraw-receive')).toHaveText('100.00 USDT');
+  await expect(page.getByTestId('withdraw-total')).toHaveText('101.00 USDT');
   await page.getByTestId('withdraw-address').fill(TRON_ADDRESS);
 
-  // A wrong fund password is reported on its field and moves nothing.
-  await page.getByTestId('withdraw-password').fill('wrong99');
+  // Submitting opens the review: coin, network, address, amount, fee and the amount received.
   await page.getByTestId('withdraw-submit').click();
+  const review = page.getByTestId('withdraw-review');
+  await expect(review).toBeVisible();
+  await expect(page.getByTestId('withdraw-review-coin')).toHaveText('USDT');
+  await expect(page.getByTestId('withdraw-review-network')).toHaveText('TRC20');
+  await expect(page.getByTestId('withdraw-review-address')).toHaveText(TRON_ADDRESS);
+  await expect(page.getByTestId('withdraw-review-amount')).toHaveText('100.00 USDT');
+  await expect(page.getByTestId('withdraw-review-fee')).toHaveText('1.00 USDT');
+  await expect(page.getByTestId('withdraw-review-receive')).toHaveText('100.00 USDT');
+  await expect(page.getByTestId('withdraw-review-total')).toHaveText('101.00 USDT');
+  await page.screenshot({ path: testInfo.outputPath('wallet-withdrawal-review.png') });
+  // Back returns to the form with everything kept; nothing was sent.
+  await page.getByTestId('withdraw-review-back').click();
+  await expect(review).toHaveCount(0);
+  await expect(page.getByTestId('withdraw-amount')).toHaveValue('100');
+  await page.getByTestId('withdraw-submit').click();
+  await page.getByTestId('withdraw-review-confirm').click();
+
+  // Then the security check: the fund password. A wrong one is reported on its field and moves nothing.
+  await expect(page.getByTestId('withdraw-security')).toBeVisible();
+  await expect(page.getByTestId('withdraw-security-summary')).toContainText(TRON_ADDRESS);
+  await page.getByTestId('withdraw-confirm').click();
+  await expect(page.getByTestId('withdraw-password-error')).toHaveText(
+    'Please enter the withdrawal password',
+  );
+  await page.getByTestId('withdraw-password').fill('wrong99');
+  await page.getByTestId('withdraw-confirm').click();
   await expect(page.getByTestId('withdraw-password-error')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('wallet-withdrawal-security.png') });
 
   await page.getByTestId('withdraw-password').fill(FUND_PASSWORD);
   const submitted = page.waitForResponse((r) => r.url().endsWith('/assets/withdrawal'));
-  await page.getByTestId('withdraw-submit').click();
+  await page.getByTestId('withdraw-confirm').click();
   const response = await submitted;
   // The body went out encrypted: no address, amount or password in clear.
   const sent = response.request().postData() ?? '';
   expect(sent).not.toContain(TRON_ADDRESS);
   expect(sent).not.toContain(FUND_PASSWORD);
   expect(Object.keys(JSON.parse(sent) as object).sort()).toEqual(['data', 'iv', 'key', 'keyId']);
-  const body = (await response.json()) as { code: number; data: { id: string; fee: string; total: string } };
+  const body = (await response.json()) as {
+    code: number;
+    data: { id: string; amount: string; fee: string; total: string };
+  };
   expect(body.code).toBe(200);
+  // What was submitted is what the user saw.
+  expect(body.data.amount).toBe('100');
   expect(body.data.total).toBe('101');
   state.withdrawalId = body.data.id;
+  await expect(page.getByTestId('withdraw-security')).toHaveCount(0);
   await expect(page.getByTestId(`withdrawal-status-${state.withdrawalId}`)).toContainText('Under review');
   await page.screenshot({ path: testInfo.outputPath('wallet-withdrawal.png'), fullPage: true });
 
   // A second request, cancelled while under review, returns its hold.
   await page.getByTestId('withdraw-amount').fill('10');
+  await page.getByTestId('withdraw-submit').click();
+  await page.getByTestId('withdraw-review-confirm').click();
   await page.getByTestId('withdraw-password').fill(FUND_PASSWORD);
   const second = page.waitForResponse((r) => r.url().endsWith('/assets/withdrawal'));
-  await page.getByTestId('withdraw-submit').click();
+  await page.getByTestId('withdraw-confirm').click();
   const secondId = ((await (await second).json()) as { data: { id: string } }).data.id;
   await page.getByTestId(`withdrawal-cancel-${secondId}`).click();
   await page.getByRole('button', { name: /^OK$/ }).click();
@@ -376,8 +418,8 @@ test('(c) fund password, withdrawal with the fee shown first, operator approval,
 
   await page.goto('/account/wallet/assets');
   await showSpot(page);
-  await expect(available(page, 'USDT')).toHaveText('649.000000');
-  await expect(page.getByTestId('balance-frozen-USDT')).toHaveText('101.000000');
+  await expect(available(page, 'USDT')).toHaveText('649.00');
+  await expect(page.getByTestId('balance-frozen-USDT')).toHaveText('101.00');
 
   const admin = await openAdmin(browser);
   await admin.getByTestId('admin-nav-withdrawals').click();
@@ -389,13 +431,16 @@ test('(c) fund password, withdrawal with the fee shown first, operator approval,
   await admin.context().close();
 
   // 750 - (100 + 1) = 649 available, nothing frozen any more.
-  await expect(page.getByTestId('balance-frozen-USDT')).toHaveText('0.000000', { timeout: 20_000 });
-  await expect(available(page, 'USDT')).toHaveText('649.000000');
+  await expect(page.getByTestId('balance-frozen-USDT')).toHaveText('0.00', { timeout: 20_000 });
+  await expect(available(page, 'USDT')).toHaveText('649.00');
   await page.goto('/account/wallet/history-withdrawal');
-  await expect(page.getByTestId(`withdrawal-status-${state.withdrawalId}`)).toContainText('Review passed');
+  await expect(page.getByTestId(`withdrawal-status-${state.withdrawalId}`)).toContainText('Completed');
   await page.screenshot({ path: testInfo.outputPath('wallet-history-withdrawal.png'), fullPage: true });
   await page.goto('/account/wallet/bills');
   await expect(page.getByTestId('bills')).toContainText('Withdrawal paid');
+  // One row per event with its net effect: the request is one row (net 0), its payment another.
+  const paid = page.getByTestId('bills').locator('[data-testid^="bill-delta-"]');
+  await expect(paid.first()).toHaveText('-101.00 USDT');
   await page.screenshot({ path: testInfo.outputPath('wallet-bills.png'), fullPage: true });
 });
 
@@ -427,8 +472,43 @@ test('(d) another user reads neither the screenshot nor the records of the first
   expect(((await cancel.json()) as { errorCode: string }).errorCode).toBe('WALLET_WITHDRAW_NOT_FOUND');
 });
 
+test('(e) the records show network, address, transaction id, order number, fee and state in words', async ({
+  page,
+  context,
+}, testInfo) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await loginByUi(page, state.account);
+  await page.goto('/account/wallet/history-withdrawal');
+  const id = state.withdrawalId;
+  await expect(page.getByTestId(`withdrawal-status-${id}`)).toHaveText('Completed');
+  await expect(page.getByTestId(`withdrawal-network-${id}`)).toHaveText('TRC20');
+  await expect(page.getByTestId(`withdrawal-amount-${id}`)).toHaveText('100.00');
+  await expect(page.getByTestId(`withdrawal-fee-${id}`)).toHaveText('1.00');
+  await expect(page.getByTestId(`withdrawal-address-${id}`)).toHaveAttribute('title', TRON_ADDRESS);
+  await page.getByTestId(`withdrawal-address-${id}-copy`).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(TRON_ADDRESS);
+  // The payout's transaction id (simulated here, so labelled and without an explorer link) can be copied.
+  const txid = (await page.getByTestId(`withdrawal-txid-${id}`).getAttribute('title')) ?? '';
+  expect(txid).toMatch(/^sim-[0-9a-f]{40}$/);
+  await page.getByTestId(`withdrawal-txid-${id}-copy`).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(txid);
+  await expect(page.getByTestId(`withdrawal-txid-${id}-explorer`)).toHaveCount(0);
+  await expect(page.getByTestId(`withdrawal-order-${id}`)).toHaveText(/^W\d+/);
+  await page.screenshot({ path: testInfo.outputPath('wallet-withdrawal-records.png'), fullPage: true });
+
+  await page.goto('/account/wallet/history-deposit');
+  // The chain deposit (a manual recharge has no address): network, the address it arrived at, its state.
+  const address = page.locator('[data-testid^="recharge-address-"]:not([data-testid$="-copy"])').first();
+  await expect(address).toHaveAttribute('title', /^T[1-9A-HJ-NP-Za-km-z]{33}$/);
+  const depositId = ((await address.getAttribute('data-testid')) ?? '').replace('recharge-address-', '');
+  await expect(page.getByTestId(`recharge-network-${depositId}`)).toHaveText('TRC20');
+  await expect(page.getByTestId(`recharge-status-${depositId}`)).toHaveText('Completed');
+  await expect(page.getByTestId(`recharge-txid-${depositId}`)).not.toHaveText('--');
+  await expect(page.getByTestId(`recharge-order-${depositId}`)).not.toHaveText('');
+});
+
 test('swap, transfer and the other /assets/index screens', async ({ page }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await loginByUi(page, state.account);
   await page.goto('/assets/index?key=transfer');
   await expect(page.getByTestId('transfer-form')).toBeVisible();
@@ -440,33 +520,77 @@ test('swap, transfer and the other /assets/index screens', async ({ page }, test
 
   await page.getByTestId('assets-tab-overview').click();
   await page.getByTestId('wallet-account-tab-2').click();
-  await expect(available(page, 'USDT')).toHaveText('49.000000');
+  await expect(available(page, 'USDT')).toHaveText('49.00');
   await page.getByTestId('wallet-account-tab-1').click();
-  await expect(available(page, 'USDT')).toHaveText('600.000000');
+  await expect(available(page, 'USDT')).toHaveText('600.00');
 
-  // Swap 100 USDT to BTC at the live index price: the quote is shown before submitting.
+  // Swap 100 USDT to BTC at the live index price. The form starts from a coin the user holds (USDT is all
+  // they hold); the quote shows a countdown to its refresh, and submitting asks for a confirmation first.
   await page.goto('/assets/index?key=swap');
   await expect(page.getByTestId('swap-form')).toBeVisible();
-  await page.getByTestId('swap-reverse').click();
+  await expect(page.getByTestId('swap-from')).toContainText('USDT');
+  await expect(page.getByTestId('swap-to')).toContainText('BTC');
+  await expect(page.getByTestId('swap-available')).toContainText('600.00 USDT');
   await page.getByTestId('swap-amount').fill('100');
   await expect(page.getByTestId('swap-price')).toContainText('1 USDT ≈');
+  await expect(page.getByTestId('swap-fee-rate')).toHaveText(/^\d+(\.\d+)?%$/);
   await expect(page.getByTestId('swap-receive')).toContainText('BTC');
+  await expect(page.getByTestId('swap-countdown')).toHaveText(
+    /Quote refreshes in [1-5] s|Refreshing the quote/,
+  );
   await page.screenshot({ path: testInfo.outputPath('assets-swap.png'), fullPage: true });
-  const swapped = page.waitForResponse((r) => r.url().includes('/api/texchange/currencyExchange'));
   await page.getByTestId('swap-submit').click();
+  await expect(page.getByTestId('swap-confirm')).toBeVisible();
+  await expect(page.getByTestId('swap-confirm-pay')).toHaveText('100.00 USDT');
+  await expect(page.getByTestId('swap-confirm-receive')).toContainText('BTC');
+  await expect(page.getByTestId('swap-confirm-countdown')).toHaveText(
+    /Quote refreshes in [1-5] s|Refreshing the quote/,
+  );
+  // The countdown runs down and the quote refreshes while the confirmation is open.
+  const firstQuote = page.waitForResponse((r) => r.url().includes('/api/texchange/getCurrencyPrice'));
+  await firstQuote;
+  await page.screenshot({ path: testInfo.outputPath('assets-swap-confirm.png') });
+  // Cancelling sends nothing.
+  await page.getByTestId('swap-confirm-cancel').click();
+  await expect(page.getByTestId('swap-confirm')).toHaveCount(0);
+  await page.getByTestId('swap-submit').click();
+  const swapped = page.waitForResponse((r) => r.url().includes('/api/texchange/currencyExchange'));
+  await page.getByTestId('swap-confirm-submit').click();
   const swap = (await (await swapped).json()) as { code: number; data: { credited: string; amount: string } };
   expect(swap.code).toBe(200);
   expect(swap.data.amount).toBe('100');
   expect(Number.parseFloat(swap.data.credited)).toBeGreaterThan(0);
+  await expect(page.getByTestId('swap-confirm')).toHaveCount(0);
   await page.getByTestId('assets-tab-overview').click();
   await showSpot(page);
-  await expect(available(page, 'USDT')).toHaveText('500.000000');
-  await expect(available(page, 'BTC')).not.toHaveText('0.00000000');
+  await expect(available(page, 'USDT')).toHaveText('500.00');
+  await expect(available(page, 'BTC')).not.toHaveText('0.00');
 
+  // With the USDT moved away, the swap starts from the coin still held: BTC, towards USDT.
+  const token = await storedToken(page);
+  const moved = await page.request.post('/api/asset/transferFunds', {
+    headers: { ...auth(token), 'Idempotency-Key': `move-${Date.now()}` },
+    data: { coin: 'USDT', amount: '500', from: '1', to: '2' },
+  });
+  expect(((await moved.json()) as { code: number }).code).toBe(200);
+  await page.goto('/assets/index?key=swap');
+  await expect(page.getByTestId('swap-from')).toContainText('BTC');
+  await expect(page.getByTestId('swap-to')).toContainText('USDT');
+
+  // /assets/index and /account/wallet are one area: the same tabs and the same page.
   for (const key of ['records', 'tradeOrder', 'finance', 'agreement'] as const) {
     await page.goto(`/assets/index?key=${key}`);
-    await expect(page.getByTestId(`assets-section-${key}`)).toBeVisible();
+    await expect(page.getByTestId(`wallet-page-${key}`)).toBeVisible();
+    await expect(page.getByTestId('assets-tab-history-deposit')).toBeVisible();
   }
+  await page.goto('/account/wallet/withdrawal');
+  await expect(page.getByTestId('wallet-page-withdraw')).toBeVisible();
+  await expect(page.getByTestId('assets-tab-withdraw')).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByTestId('assets-tab-swap')).toBeVisible();
+  await page.goto('/assets/index?key=withdraw');
+  await expect(page.getByTestId('wallet-page-withdraw')).toBeVisible();
+  await expect(page.getByTestId('page-title')).toHaveText('Withdraw');
+  await page.goto('/assets/index?key=agreement');
   await expect(page.getByTestId('wallet-agreement')).toContainText('10 percent');
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isIntegerQuantity, isNumeric, sanitizeNumberInput } from './number-input';
+import { isIntegerQuantity, isNumeric, normalizeTypedNumber, sanitizeNumberInput } from './number-input';
 
 describe('sanitizeNumberInput', () => {
   it.each([
@@ -118,5 +118,35 @@ describe('isNumeric', () => {
     ['１', false],
   ])('%j -> %s', (raw, expected) => {
     expect(isNumeric(raw)).toBe(expected);
+  });
+});
+
+describe('normalizeTypedNumber', () => {
+  it.each([
+    // [raw, decimals, decimal separator, value, corrections]
+    ['12.5', 6, '.', '12.5', []],
+    ['', 6, '.', '', []],
+    ['12.', 6, '.', '12.', []],
+    ['007', 6, '.', '7', []],
+    ['1.1234567', 6, '.', '1.123456', ['decimals']],
+    ['12a', 6, '.', '12', ['characters']],
+    ['1,000.5', 6, '.', '1000.5', ['characters']],
+    ['1.2.3', 6, '.', '1.23', ['characters']],
+    ['.5', 6, '.', '5', ['leadingPoint']],
+    ['-.5x', 2, '.', '5', ['characters', 'leadingPoint']],
+    ['3.9', 0, '.', '3', ['decimals']],
+    // a language that writes decimals with a comma
+    ['1,5', 6, ',', '1.5', ['separator']],
+    ['1.234,5', 6, ',', '1234.5', ['separator']],
+    ['1.5', 6, ',', '1.5', []],
+    ['0,1234567', 6, ',', '0.123456', ['separator', 'decimals']],
+  ] as const)('%s (%i decimals, "%s") -> %s %j', (raw, decimals, separator, value, corrections) => {
+    expect(normalizeTypedNumber(raw, decimals, separator)).toEqual({ value, corrections });
+  });
+
+  it('gives the same value as sanitizeNumberInput when the point is the decimal mark', () => {
+    for (const raw of ['1a2.3456789', '..5', '1.2.', '+12', '00.50', '１２']) {
+      expect(normalizeTypedNumber(raw, 4).value).toBe(sanitizeNumberInput(raw, 4));
+    }
   });
 });

@@ -1,4 +1,5 @@
-// Owns the number-input rules of spec §5: live sanitising of typed numbers, the seconds-contract
+// Owns the number-input rules of spec §5: live sanitising of typed numbers (and, for the forms, what the
+// sanitising changed: normalizeTypedNumber), the seconds-contract
 // integer-quantity check ("Quantity must be an integer") and the numeric check ("Must be a numerical value").
 // These run on every keystroke, so they work on strings only and never go through a JS number.
 
@@ -28,6 +29,51 @@ export function sanitizeNumberInput(raw: string, decimals: number): string {
     .replace(/\./g, '')
     .slice(0, decimals);
   return `${integerPart}.${fraction}`;
+}
+
+/** What the typing rules changed in a typed number, so a form can say so next to the box. */
+export const INPUT_CORRECTIONS = ['separator', 'characters', 'leadingPoint', 'decimals'] as const;
+export type InputCorrection = (typeof INPUT_CORRECTIONS)[number];
+
+export interface TypedNumber {
+  /** What the box shows and what is submitted. */
+  value: string;
+  /** What was changed on the way, in INPUT_CORRECTIONS order; empty when the input stood as typed. */
+  corrections: InputCorrection[];
+}
+
+/**
+ * `sanitizeNumberInput` for a box that shows its corrections instead of making them silently:
+ * - separator: the reader's language writes decimals with a comma (`decimalSeparator` ','), so a typed
+ *   comma is the decimal point ('1,5' -> '1.5'; '1.234,5' -> '1234.5', points being thousands there);
+ * - characters: anything but digits and one point was dropped (letters, signs, spaces, a second point,
+ *   a thousands comma where the point is the decimal mark);
+ * - leadingPoint: a leading point was dropped (spec section 5: no leading dot), so '.5' became '5';
+ * - decimals: digits beyond the asset's `decimals` were cut off.
+ * The value is exactly sanitizeNumberInput's (after the separator step).
+ */
+export function normalizeTypedNumber(raw: string, decimals: number, decimalSeparator = '.'): TypedNumber {
+  const found = new Set<InputCorrection>();
+  let text = raw;
+  if (decimalSeparator === ',' && text.includes(',')) {
+    const last = text.lastIndexOf(',');
+    text = `${text.slice(0, last).replace(/[.,]/g, '')}.${text.slice(last + 1)}`;
+    found.add('separator');
+  }
+  if (/[^0-9.]/.test(text)) found.add('characters');
+  const kept = text.replace(/[^0-9.]/g, '');
+  if (kept.startsWith('.')) found.add('leadingPoint');
+  const body = kept.replace(/^\.+/, '');
+  const point = body.indexOf('.');
+  if (point !== -1) {
+    const fraction = body.slice(point + 1);
+    if (fraction.includes('.')) found.add('characters');
+    if (fraction.replace(/\./g, '').length > decimals) found.add('decimals');
+  }
+  return {
+    value: sanitizeNumberInput(text, decimals),
+    corrections: INPUT_CORRECTIONS.filter((c) => found.has(c)),
+  };
 }
 
 /**

@@ -1,6 +1,8 @@
 // Owns market-data display formatting (spec §9): abbreviated prices, change percentages, price direction
-// and the coin-pair naming rule. Inputs arrive as strings or numbers from market feeds; they are converted
-// to exact decimals first so that display never shows binary floating-point artefacts.
+// and the coin-pair naming rule, locale-neutral (pages show numbers through the locale-aware
+// number-format.ts, whose exact parsing this file uses). Inputs arrive as strings or numbers from market
+// feeds; they are converted to exact decimals first so that display never shows binary floating-point
+// artefacts.
 //
 // Every formatter truncates toward zero rather than rounding: a displayed value never overstates the real
 // one and can never roll over into the next tier ('999999' shows '999.99K', never '1000.00K').
@@ -16,41 +18,12 @@
 //   0    <  |v| < 1      up to 6 decimals, trailing zeros trimmed   ('0.000001234' -> '0.000001')
 // A value that truncates to zero, and zero itself, prints '0' without a sign. Unparseable input prints '--'.
 
+import { type ParsedDecimal, parseDecimal, truncatedUnits } from './number-format';
+
 export const PRICE_PLACEHOLDER = '--';
 
 export const PRICE_DIRECTIONS = { rise: 'rise', fall: 'fall', draw: 'draw' } as const;
 export type PriceDirection = (typeof PRICE_DIRECTIONS)[keyof typeof PRICE_DIRECTIONS];
-
-/** value = sign * digits / 10^scale, with scale >= 0. */
-type Decimal = { negative: boolean; digits: bigint; scale: number };
-
-// Beyond this exponent a "price" is garbage, and 10n ** huge would stall the UI.
-const MAX_EXPONENT = 400;
-const DECIMAL_INPUT = /^([+-]?)([0-9]+\.?[0-9]*|\.[0-9]+)(?:e([+-]?[0-9]+))?$/i;
-
-function toDecimal(value: string | number): Decimal | undefined {
-  if (typeof value === 'number' && !Number.isFinite(value)) return undefined;
-  const match = DECIMAL_INPUT.exec(typeof value === 'number' ? String(value) : value.trim());
-  if (match === null) return undefined;
-  const mantissa = match[2] ?? '0';
-  const exponent = Number(match[3] ?? '0');
-  if (Math.abs(exponent) > MAX_EXPONENT) return undefined;
-  const point = mantissa.indexOf('.');
-  const fraction = point === -1 ? '' : mantissa.slice(point + 1);
-  let digits = BigInt(mantissa.replace('.', '') || '0');
-  let scale = fraction.length - exponent;
-  if (scale < 0) {
-    digits *= 10n ** BigInt(-scale);
-    scale = 0;
-  }
-  return { negative: match[1] === '-' && digits !== 0n, digits, scale };
-}
-
-/** |d| truncated to a whole number of 10^-places units, i.e. floor(|d| * 10^places). */
-function truncatedUnits(d: Decimal, places: number, divideByPowerOf10 = 0): bigint {
-  const shift = places - d.scale - divideByPowerOf10;
-  return shift >= 0 ? d.digits * 10n ** BigInt(shift) : d.digits / 10n ** BigInt(-shift);
-}
 
 function unitsToString(units: bigint, places: number, trimZeros: boolean): string {
   const divisor = 10n ** BigInt(places);
@@ -61,7 +34,7 @@ function unitsToString(units: bigint, places: number, trimZeros: boolean): strin
 }
 
 /** |d| >= 10^power */
-function atLeastPowerOf10(d: Decimal, power: number): boolean {
+function atLeastPowerOf10(d: ParsedDecimal, power: number): boolean {
   return truncatedUnits(d, 0, power) >= 1n;
 }
 
@@ -81,7 +54,7 @@ const PLAIN_TIERS = [
 const SMALL_VALUE_PLACES = 6;
 
 export function abbreviatePrice(value: string | number): string {
-  const d = toDecimal(value);
+  const d = parseDecimal(value);
   if (d === undefined) return PRICE_PLACEHOLDER;
   const abbreviation = ABBREVIATIONS.find((a) => atLeastPowerOf10(d, a.power));
   if (abbreviation !== undefined) {
@@ -100,7 +73,7 @@ export function abbreviatePrice(value: string | number): string {
  * moving market never reads as unchanged. Unparseable input prints '--'.
  */
 export function formatChangePercent(value: string | number): string {
-  const d = toDecimal(value);
+  const d = parseDecimal(value);
   if (d === undefined) return PRICE_PLACEHOLDER;
   if (d.digits === 0n) return '0.00%';
   const units = truncatedUnits(d, 2);
@@ -110,7 +83,7 @@ export function formatChangePercent(value: string | number): string {
 
 /** Sign of the change; zero and unparseable input are a 'draw'. */
 export function priceDirection(change: string | number): PriceDirection {
-  const d = toDecimal(change);
+  const d = parseDecimal(change);
   if (d === undefined || d.digits === 0n) return PRICE_DIRECTIONS.draw;
   return d.negative ? PRICE_DIRECTIONS.fall : PRICE_DIRECTIONS.rise;
 }

@@ -77,6 +77,9 @@ function useAntdLocale(lang: string): Locale {
   return loadedLocales.get(lang) ?? enUS;
 }
 
+// antd would render a two-character Chinese label such as 全部 as "全 部"; labels stay as translated.
+const BUTTON_CONFIG = { autoInsertSpace: false } as const;
+
 /** The antd theme of each app theme. `cssVar.key` is fixed per theme so every scope shares one set. */
 export const ANTD_THEMES: Record<Theme, ThemeConfig> = {
   'theme-daytime': {
@@ -96,7 +99,7 @@ export function AntdScope({ children }: { children: ReactNode }) {
   const lang = useSettingsStore((s) => s.lang);
   const locale = useAntdLocale(lang);
   return (
-    <ConfigProvider theme={ANTD_THEMES[themeName]} locale={locale}>
+    <ConfigProvider theme={ANTD_THEMES[themeName]} locale={locale} button={BUTTON_CONFIG}>
       <App component={false}>{children}</App>
     </ConfigProvider>
   );

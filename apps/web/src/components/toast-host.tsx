@@ -12,11 +12,13 @@ import { AntdScope } from './antd-scope';
 export function mountToastHost(): Promise<ToastApi> {
   return new Promise((resolve) => {
     let current: MessageInstance | null = null;
+    // Keyed by kind and text: the same message asked for again while it is on screen (a form that
+    // confirms and a caller that confirms too, a double click) replaces itself instead of stacking.
     const api: ToastApi = {
-      success: (content) => current?.success(content),
-      error: (content) => current?.error(content),
-      warning: (content) => current?.warning(content),
-      info: (content) => current?.info(content),
+      success: (content) => current?.success({ content, key: `success:${content}` }),
+      error: (content) => current?.error({ content, key: `error:${content}` }),
+      warning: (content) => current?.warning({ content, key: `warning:${content}` }),
+      info: (content) => current?.info({ content, key: `info:${content}` }),
     };
 
     function Binding() {

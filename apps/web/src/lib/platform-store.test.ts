@@ -140,10 +140,14 @@ describe('reading the platform replies', () => {
   });
 
   it('keeps a list only when every item is an object', () => {
-    const coins = readCoinLists({ coinList: [coin, { coin: 'eth', amount: 3 }], currencyList: [coin, 'x'] });
-    expect(coins?.coinList.map((c) => [c.coin, c.amount])).toEqual([
-      ['btc', null],
-      ['eth', '3'],
+    const coins = readCoinLists({
+      coinList: [coin, { coin: 'eth', amount: 3, priceDecimals: 2 }, { coin: 'x', priceDecimals: 1.5 }],
+      currencyList: [coin, 'x'],
+    });
+    expect(coins?.coinList.map((c) => [c.coin, c.amount, c.priceDecimals])).toEqual([
+      ['btc', null, null],
+      ['eth', '3', 2],
+      ['x', undefined, null],
     ]);
     expect(coins?.currencyList).toEqual([]);
     expect(coins?.contractList).toEqual([]);

@@ -115,6 +115,8 @@ export interface CoinEntry {
   amount?: string | null | undefined;
   open?: string | null | undefined;
   change?: string | null | undefined;
+  /** Decimals of the market's prices (0 to 18); null when not sent. */
+  priceDecimals?: number | null | undefined;
 }
 
 export interface CoinLists {
@@ -186,7 +188,13 @@ function readCoinEntry(o: Fields): CoinEntry {
     amount: readDecimalText(o.amount),
     open: readDecimalText(o.open),
     change: readDecimalText(o.change),
+    priceDecimals: readDecimals(o.priceDecimals),
   };
+}
+
+/** A decimal count 0 to 18; null otherwise. */
+function readDecimals(value: unknown): number | null {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 18 ? value : null;
 }
 
 /** Reads the coin-list reply; null when it is not an object. */

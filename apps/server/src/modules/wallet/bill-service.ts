@@ -1,6 +1,8 @@
-// Reads of the bills read model (written by ../../projection/bill-projection.ts): bills per posting,
-// and the order centre (one row per command).
-import { and, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+// Reads of the bills read model (written by ../../projection/bill-projection.ts, one row per posting):
+// bills, one row per event in an account and coin with its net effect, and the order centre (one row per
+// command).
+import { add, formatAmount, parseAmount } from '@coin/shared/money';
+import { and, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { walletBills } from '@/db/schema';
 import { canonicalDecimal } from './wallet-assets';
 import type { Page, WalletContext } from './wallet-context';
@@ -14,14 +16,25 @@ const KIND_TYPES: Record<(typeof BILL_KINDS)[number], string[]> = {
 };
 const CODES: Record<string, string> = { spot: '1', contract: '2', finance: '3', merchant: '8' };
 
+/** One field's part of an event: its change and its balance after the event. */
+export interface BillPart {
+  delta: string;
+  balance: string;
+}
+
+/**
+ * One event (a core command) in one account of one coin, with its net effect (available + frozen) and
+ * the available and frozen changes as details; a part the event did not touch is null. A withdrawal
+ * request is one row (net 0: available -101, frozen +101), not two lines that read like two movements.
+ */
 export interface Bill {
   id: string;
   seq: number;
   coin: string;
   accountType: string;
-  field: string;
   delta: string;
-  balance: string;
+  available: BillPart | null;
+  frozen: BillPart | null;
   billType: string;
   ref: string;
   createTime: string;
@@ -59,29 +72,63 @@ export class BillService {
     if (start) conds.push(gte(walletBills.createdAt, start));
     if (end) conds.push(lte(walletBills.createdAt, end));
     const where = and(...conds);
+    // A posting row per (seq, idx) in SQL; grouped here into one row per event, account and coin. The
+    // balance after the event is that of the field's last posting in it.
+    const part = (field: 'available' | 'frozen') => ({
+      delta: sql<string | null>`sum(${walletBills.delta}) filter (where ${walletBills.field} = ${field})`,
+      balance: sql<
+        string | null
+      >`(array_agg(${walletBills.balance} order by ${walletBills.idx} desc) filter (where ${walletBills.field} = ${field}))[1]`,
+    });
+    const available = part('available');
+    const frozen = part('frozen');
+    const groupBy = [walletBills.seq, walletBills.asset, walletBills.accountType] as const;
+    const groups = this.ctx.db
+      .select({ seq: walletBills.seq })
+      .from(walletBills)
+      .where(where)
+      .groupBy(...groupBy)
+      .as('bill_groups');
     const [rows, [total]] = await Promise.all([
       this.ctx.db
-        .select()
+        .select({
+          seq: walletBills.seq,
+          asset: walletBills.asset,
+          accountType: walletBills.accountType,
+          availableDelta: available.delta,
+          availableBalance: available.balance,
+          frozenDelta: frozen.delta,
+          frozenBalance: frozen.balance,
+          billType: sql<string>`min(${walletBills.billType})`,
+          ref: sql<string>`min(${walletBills.ref})`,
+          createdAt: sql<Date>`min(${walletBills.createdAt})`.mapWith(walletBills.createdAt),
+        })
         .from(walletBills)
         .where(where)
-        .orderBy(desc(walletBills.seq), desc(walletBills.idx))
+        .groupBy(...groupBy)
+        .orderBy(desc(walletBills.seq), desc(sql`max(${walletBills.idx})`))
         .limit(q.size)
         .offset((q.current - 1) * q.size),
-      this.ctx.db.select({ n: count() }).from(walletBills).where(where),
+      this.ctx.db.select({ n: sql<number>`count(*)::int` }).from(groups),
     ]);
+    const toPart = (delta: string | null, balance: string | null): BillPart | null =>
+      delta === null ? null : { delta: canonicalDecimal(delta), balance: canonicalDecimal(balance ?? '0') };
     return {
-      records: rows.map((r) => ({
-        id: r.id.toString(),
-        seq: r.seq,
-        coin: r.asset,
-        accountType: CODES[r.accountType] ?? r.accountType,
-        field: r.field,
-        delta: canonicalDecimal(r.delta),
-        balance: canonicalDecimal(r.balance),
-        billType: r.billType,
-        ref: r.ref,
-        createTime: r.createdAt.toISOString(),
-      })),
+      records: rows.map((r) => {
+        const net = add(parseAmount(r.availableDelta ?? '0'), parseAmount(r.frozenDelta ?? '0'));
+        return {
+          id: `${r.seq}-${r.asset}-${r.accountType}`,
+          seq: r.seq,
+          coin: r.asset,
+          accountType: CODES[r.accountType] ?? r.accountType,
+          delta: formatAmount(net),
+          available: toPart(r.availableDelta, r.availableBalance),
+          frozen: toPart(r.frozenDelta, r.frozenBalance),
+          billType: r.billType,
+          ref: r.ref,
+          createTime: r.createdAt.toISOString(),
+        };
+      }),
       total: total?.n ?? 0,
       current: q.current,
       size: q.size,

@@ -22,6 +22,8 @@ export interface RechargeRow {
   coin: string;
   amount: string;
   network: string | null;
+  /** The deposit address a chain deposit arrived at; null for a manual recharge. */
+  address: string | null;
   source: 'manual' | 'chain';
   status: number;
   screenshot: string | null;
@@ -42,6 +44,7 @@ export function toRechargeRow(r: RechargeRecord): RechargeRow {
     coin: r.asset,
     amount: canonicalDecimal(r.amount),
     network: r.network,
+    address: r.address,
     source: r.source === 'chain' ? 'chain' : 'manual',
     status: r.status,
     screenshot: r.screenshot,

@@ -1,17 +1,15 @@
 // The account area chunk: the account centre (with the account menu of spec section 2, hidden on the
-// security sub-pages), the wallet and the order centre. Each is a real layout with its own navigation.
-// The wallet screens are the wallet feature's (loaded with antd inside its scope); the account-centre
-// and order-centre screens ship with later releases.
+// security sub-pages), the wallet and the order centre. The wallet sections are pages of the one wallet
+// area (wallet-frame.tsx, the same as /assets/index?key=); the account-centre and order-centre screens
+// ship with later releases.
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
-import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lazyInAntdScope } from '@/components/lazy-in-antd-scope';
-import type { WalletSection } from '@/features/wallet/pages/wallet-pages';
+import { WALLET_SECTIONS, type WalletSection, walletPageOfSection } from '@/features/wallet/wallet-page-ids';
 import { useSessionStore } from '@/lib/session-store';
 import { ACCOUNT_MENU_ITEMS, visibleAccountMenuItems } from '../layout/account-menu';
-import { useCustomerServiceStore } from '../layout/customer-service-store';
 import { isAccountMenuHidden } from '../layout/layout-rules';
 import { AreaPage, type PageId } from './area-page';
+import { WalletFrame } from './wallet-frame';
 import './account-area.css';
 
 const SECTION_PAGES: Record<string, PageId> = {
@@ -28,27 +26,12 @@ const SECTION_PAGES: Record<string, PageId> = {
   '/account/center/setting/login-pwd': 'settingLoginPwd',
   '/account/center/setting/trade-pwd': 'settingTradePwd',
   '/account/center/setting/anti-code': 'settingAntiCode',
-  '/account/wallet/assets': 'walletAssets',
-  '/account/wallet/deposit': 'walletDeposit',
-  '/account/wallet/withdrawal': 'walletWithdrawal',
-  '/account/wallet/history-deposit': 'walletHistoryDeposit',
-  '/account/wallet/history-withdrawal': 'walletHistoryWithdrawal',
-  '/account/wallet/bills': 'walletBills',
   '/account/entrust/spot': 'entrustSpot',
   '/account/entrust/margin-all': 'entrustMarginAll',
   '/account/entrust/margin-fixed': 'entrustMarginFixed',
   '/account/entrust/future/u': 'entrustFutureU',
   '/account/entrust/future/coin': 'entrustFutureCoin',
 };
-
-const WALLET_TABS = [
-  { to: '/account/wallet/assets', page: 'walletAssets' },
-  { to: '/account/wallet/deposit', page: 'walletDeposit' },
-  { to: '/account/wallet/withdrawal', page: 'walletWithdrawal' },
-  { to: '/account/wallet/history-deposit', page: 'walletHistoryDeposit' },
-  { to: '/account/wallet/history-withdrawal', page: 'walletHistoryWithdrawal' },
-  { to: '/account/wallet/bills', page: 'walletBills' },
-] as const;
 
 const ENTRUST_TABS = [
   { to: '/account/entrust/spot', page: 'entrustSpot' },
@@ -116,9 +99,9 @@ function TabsLayout({ tabs, label }: { tabs: ReadonlyArray<{ to: string; page: P
   );
 }
 
+/** /account/wallet/*: each section is a page of the one wallet area, which brings its own tabs. */
 export function AccountWalletLayout() {
-  const { t } = useTranslation('routes');
-  return <TabsLayout tabs={WALLET_TABS} label={t('areas.wallet')} />;
+  return <Outlet />;
 }
 
 export function AccountEntrustLayout() {
@@ -148,34 +131,18 @@ function WorkingAlternative({ page }: { page: PageId }) {
   return null;
 }
 
-const WalletSectionPage = lazyInAntdScope(() =>
-  import('@/features/wallet/pages/wallet-pages').then((m) => m.WalletSectionPage),
-);
-
 const WALLET_PREFIX = '/account/wallet/';
 
-function WalletScreen({ section, page }: { section: WalletSection; page: PageId }) {
-  const { t } = useTranslation('routes');
-  const openCustomerService = useCustomerServiceStore((s) => s.show);
-  return (
-    <>
-      <h1 className="account-page-title" data-testid="page-title">
-        {t(`pages.${page}.title`)}
-      </h1>
-      <Suspense fallback={null}>
-        <WalletSectionPage section={section} onContactSupport={openCustomerService} />
-      </Suspense>
-    </>
-  );
+function walletSectionOf(pathname: string): WalletSection | undefined {
+  if (!pathname.startsWith(WALLET_PREFIX)) return undefined;
+  const section = pathname.slice(WALLET_PREFIX.length);
+  return WALLET_SECTIONS.find((s) => s === section);
 }
 
 export function AccountSectionPage() {
   const pathname = usePathname().replace(/\/+$/, '');
-  const walletTab = WALLET_TABS.find((tab) => tab.to === pathname);
-  if (walletTab) {
-    const section = walletTab.to.slice(WALLET_PREFIX.length) as WalletSection;
-    return <WalletScreen section={section} page={walletTab.page} />;
-  }
+  const walletSection = walletSectionOf(pathname);
+  if (walletSection) return <WalletFrame page={walletPageOfSection(walletSection)} />;
   const page = SECTION_PAGES[pathname] ?? 'accountInfo';
   return <AreaPage page={page} embedded actions={<WorkingAlternative page={page} />} />;
 }

@@ -20,17 +20,83 @@ export const PLAIN_NAV = {
   help: { to: '/article/main/index', labelKey: 'nav.help' },
 } as const;
 
-export const ASSET_MENU = [
-  { key: 'overview', to: '/assets/index', search: { key: 'overview' }, labelKey: 'assetsMenu.overview' },
-  { key: 'recharge', to: '/assets/index', search: { key: 'recharge' }, labelKey: 'assetsMenu.recharge' },
-  { key: 'withdraw', to: '/assets/index', search: { key: 'withdraw' }, labelKey: 'assetsMenu.withdraw' },
-  { key: 'swap', to: '/assets/index', search: { key: 'swap' }, labelKey: 'assetsMenu.swap' },
-  { key: 'transfer', to: '/assets/index', search: { key: 'transfer' }, labelKey: 'assetsMenu.transfer' },
+/**
+ * The one wallet area (issue 10): every page once, in the order of its tabs. The spec's two route families
+ * (/assets/index?key= and /account/wallet/*) render the same page; each item links to one of them and
+ * `page` says which page it is, so the tab of the current page is marked whichever route showed it.
+ * `titleKey` is in the `routes` namespace (tabs and page title); `menuKey` in `layout` (the Assets menu of
+ * the top bar, which lists the items that have one).
+ */
+export const WALLET_NAV = [
   {
-    key: 'tradeOrder',
+    page: 'overview',
+    to: '/assets/index',
+    search: { key: 'overview' },
+    titleKey: 'assetsKeys.overview',
+    menuKey: 'assetsMenu.overview',
+  },
+  {
+    page: 'recharge',
+    to: '/assets/index',
+    search: { key: 'recharge' },
+    titleKey: 'assetsKeys.recharge',
+    menuKey: 'assetsMenu.recharge',
+  },
+  {
+    page: 'withdraw',
+    to: '/assets/index',
+    search: { key: 'withdraw' },
+    titleKey: 'assetsKeys.withdraw',
+    menuKey: 'assetsMenu.withdraw',
+  },
+  {
+    page: 'swap',
+    to: '/assets/index',
+    search: { key: 'swap' },
+    titleKey: 'assetsKeys.swap',
+    menuKey: 'assetsMenu.swap',
+  },
+  {
+    page: 'transfer',
+    to: '/assets/index',
+    search: { key: 'transfer' },
+    titleKey: 'assetsKeys.transfer',
+    menuKey: 'assetsMenu.transfer',
+  },
+  {
+    page: 'history-deposit',
+    to: '/account/wallet/history-deposit',
+    titleKey: 'pages.walletHistoryDeposit.title',
+    menuKey: 'assetsMenu.historyDeposit',
+  },
+  {
+    page: 'history-withdrawal',
+    to: '/account/wallet/history-withdrawal',
+    titleKey: 'pages.walletHistoryWithdrawal.title',
+    menuKey: 'assetsMenu.historyWithdrawal',
+  },
+  {
+    page: 'bills',
+    to: '/account/wallet/bills',
+    titleKey: 'pages.walletBills.title',
+    menuKey: 'assetsMenu.bills',
+  },
+  {
+    page: 'tradeOrder',
     to: '/assets/index',
     search: { key: 'tradeOrder' },
-    labelKey: 'assetsMenu.tradeOrder',
+    titleKey: 'assetsKeys.tradeOrder',
+    menuKey: 'assetsMenu.tradeOrder',
   },
-  { key: 'records', to: '/assets/index', search: { key: 'records' }, labelKey: 'assetsMenu.records' },
+  {
+    page: 'records',
+    to: '/assets/index',
+    search: { key: 'records' },
+    titleKey: 'assetsKeys.records',
+    menuKey: 'assetsMenu.records',
+  },
+  { page: 'finance', to: '/assets/index', search: { key: 'finance' }, titleKey: 'assetsKeys.finance' },
+  { page: 'agreement', to: '/assets/index', search: { key: 'agreement' }, titleKey: 'assetsKeys.agreement' },
 ] as const;
+
+export type WalletNavItem = (typeof WALLET_NAV)[number];

@@ -23,9 +23,10 @@ import { ACCOUNT_MENU_ITEMS, visibleAccountMenuItems } from './account-menu';
 import { AppDownloadPanel } from './app-download';
 import { useCustomerServiceStore } from './customer-service-store';
 import { HoverMenu } from './hover-menu';
-import { ASSET_MENU } from './nav-items';
+import { WALLET_NAV } from './nav-items';
 import { useSettingsDrawerStore } from './settings-drawer-store';
 import { useWhitePaper } from './use-white-paper';
+import { WalletNavLink } from './wallet-nav-link';
 
 // The settings feature's language picker carries antd's Select and Dropdown; it loads after first paint,
 // with the antd scope around it.
@@ -81,15 +82,20 @@ function AssetsMenu() {
         </>
       }
     >
-      {ASSET_MENU.map((item) => (
-        <Link key={item.key} to={item.to} search={item.search} className="hover-menu__item">
-          {t(item.labelKey)}
-        </Link>
-      ))}
+      {/* The wallet area's pages, each once (one set of pages, whichever route shows them). */}
+      {WALLET_NAV.map((item) =>
+        'menuKey' in item ? (
+          <WalletNavLink
+            key={item.page}
+            item={item}
+            className="hover-menu__item"
+            testId={`assets-menu-${item.page}`}
+          >
+            {t(item.menuKey)}
+          </WalletNavLink>
+        ) : null,
+      )}
       <hr className="hover-menu__divider" />
-      <Link to="/account/wallet/assets" className="hover-menu__item">
-        {t('assetsMenu.wallet')}
-      </Link>
       <Link to="/account/entrust/spot" className="hover-menu__item">
         {t('assetsMenu.entrust')}
       </Link>

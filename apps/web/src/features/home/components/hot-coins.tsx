@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { AppButton } from '@/components/button';
 import { useAllTickersFeed, useFeedStatus } from '@/lib/live-market';
 import { type CoinEntry, type CoinLists, usePlatformStore } from '@/lib/platform-store';
+import { useNumberFormat } from '@/lib/use-number-format';
 import { useTicker } from '@/lib/use-ticker';
 import {
   changeTone,
@@ -44,6 +45,7 @@ function CoinIcon({ coin }: { coin: CoinEntry }) {
 
 const HotCoinRow = memo(function HotCoinRow({ coin, type }: { coin: CoinEntry; type: ListKey }) {
   const { t } = useTranslation('home');
+  const fmt = useNumberFormat();
   const key = coinPairKey(coin);
   const live = useTicker(key);
   const price = live?.close ?? coin.amount;
@@ -58,10 +60,10 @@ const HotCoinRow = memo(function HotCoinRow({ coin, type }: { coin: CoinEntry; t
         </Link>
       </th>
       <td className="hot-coins__num hot-coins__price" data-testid="hot-coin-price">
-        {displayPrice(price)}
+        {displayPrice(fmt, price, coin.priceDecimals)}
       </td>
       <td className={`hot-coins__num hot-coins__change--${changeTone(change)}`} data-testid="hot-coin-change">
-        {displayChange(change)}
+        {displayChange(fmt, change)}
       </td>
       <td className="hot-coins__action">
         <Link to="/trade/index" search={search} className="app-link-button">

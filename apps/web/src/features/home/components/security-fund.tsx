@@ -8,7 +8,12 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppButton } from '@/components/button';
 import { apiGet } from '@/lib/api-client';
-import { formatFundAmount, shareToPercent } from '../lib/fund-display';
+import { useNumberFormat } from '@/lib/use-number-format';
+import { shareToPercent } from '../lib/fund-display';
+
+// Values are truncated to these decimals, never rounded up.
+const USDT_DECIMALS = 2;
+const BALANCE_DECIMALS = 8;
 
 export const SECURITY_FUND_PATH = '/api/common/securityFund';
 const REFRESH_MS = 15_000;
@@ -43,6 +48,7 @@ function readFund(value: unknown): SecurityFund {
 
 export function SecurityFundSection() {
   const { t } = useTranslation('home');
+  const fmt = useNumberFormat();
   const query = useQuery({
     queryKey: ['home', 'securityFund'],
     queryFn: async ({ signal }) =>
@@ -72,7 +78,7 @@ export function SecurityFundSection() {
         <div className="home-fund__total">
           <span className="home-fund__total-label">{t('fund.total')}</span>
           <span className="home-fund__total-value" data-testid="security-fund-total">
-            {formatFundAmount(fund.totalUsdt, 2)} <small>USDT</small>
+            {fmt.number(fund.totalUsdt, USDT_DECIMALS)} <small>USDT</small>
           </span>
         </div>
         {assets.length === 0 ? (
@@ -96,9 +102,9 @@ export function SecurityFundSection() {
               {assets.map((a) => (
                 <tr key={a.coin}>
                   <th scope="row">{a.coin.toUpperCase()}</th>
-                  <td className="home-fund__num">{formatFundAmount(a.balance)}</td>
+                  <td className="home-fund__num">{fmt.number(a.balance, BALANCE_DECIMALS)}</td>
                   <td className="home-fund__num">
-                    {a.usdtValue === null ? '--' : formatFundAmount(a.usdtValue, 2)}
+                    {a.usdtValue === null ? '--' : fmt.number(a.usdtValue, USDT_DECIMALS)}
                   </td>
                 </tr>
               ))}

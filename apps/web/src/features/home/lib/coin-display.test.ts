@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CoinEntry } from '@/lib/platform-store';
+import { numberFormats } from '@/lib/use-number-format';
 import {
   changeTone,
   coinPairKey,
@@ -39,15 +40,20 @@ describe('coin display', () => {
     expect(tradeSymbol(coin({ market: 'mt5', coin: 'XAUUSD' }))).toBe('XAUUSD');
   });
 
+  const en = numberFormats('en', 'CNY', () => undefined);
+  const de = numberFormats('de', 'CNY', () => undefined);
+
   it('shows a dash while prices are null', () => {
-    expect(displayPrice(null)).toBe(NO_PRICE);
-    expect(displayChange(undefined)).toBe(NO_PRICE);
+    expect(displayPrice(en, null, 2)).toBe(NO_PRICE);
+    expect(displayChange(en, undefined)).toBe(NO_PRICE);
     expect(changeTone(null)).toBe('none');
   });
 
-  it('formats prices once they exist', () => {
-    expect(displayPrice('65432.1')).toBe('65.43K');
-    expect(displayChange('-1.234')).toBe('-1.23%');
+  it("shows prices in full at the market precision, in the reader's language", () => {
+    expect(displayPrice(en, '65432.1', 2)).toBe('65,432.10');
+    expect(displayPrice(de, '65432.1', 2)).toBe('65.432,10');
+    expect(displayPrice(en, '0.00001234', null)).toBe('0.00001234');
+    expect(displayChange(en, '-1.234')).toBe('-1.23%');
     expect(changeTone('0.5')).toBe('rise');
   });
 });

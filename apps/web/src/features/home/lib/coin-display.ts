@@ -1,7 +1,8 @@
 // How the home page shows a coin entry: the pair name (customizeFlag 2 shows showSymbol, spec section 3),
 // the symbol used in trade links, and prices that are null until live market data is switched on.
-import { abbreviatePrice, formatChangePercent, priceDirection } from '@coin/shared/price-format';
+import { priceDirection } from '@coin/shared/price-format';
 import type { CoinEntry } from '@/lib/platform-store';
+import type { NumberFormats } from '@/lib/use-number-format';
 
 export const NO_PRICE = '—';
 
@@ -19,12 +20,23 @@ export function tradeSymbol(coin: CoinEntry): string {
   return coin.market === 'mt5' ? name : name.toLowerCase();
 }
 
-export function displayPrice(value: string | null | undefined): string {
-  return value === null || value === undefined || value === '' ? NO_PRICE : abbreviatePrice(value);
+// Without the market's precision a price is shown with the decimals it came with.
+const PRICE_FALLBACK_DECIMALS = 18;
+
+/** A price in full at the market's precision (70,773.12), never abbreviated. */
+export function displayPrice(
+  fmt: NumberFormats,
+  value: string | null | undefined,
+  decimals: number | null | undefined,
+): string {
+  if (value === null || value === undefined || value === '') return NO_PRICE;
+  return decimals === null || decimals === undefined
+    ? fmt.number(value, PRICE_FALLBACK_DECIMALS)
+    : fmt.price(value, decimals);
 }
 
-export function displayChange(value: string | null | undefined): string {
-  return value === null || value === undefined || value === '' ? NO_PRICE : formatChangePercent(value);
+export function displayChange(fmt: NumberFormats, value: string | null | undefined): string {
+  return value === null || value === undefined || value === '' ? NO_PRICE : fmt.change(value);
 }
 
 export type ChangeTone = 'rise' | 'fall' | 'draw' | 'none';

@@ -1,20 +1,24 @@
 // One market row of the quotes table. It reads its own pair from the ticker store, so a price tick
 // re-renders this row only, at most once per animation frame (DESIGN section 7), never the whole table.
 import { StarFilled, StarOutlined } from '@ant-design/icons';
-import {
-  abbreviatePrice,
-  formatChangePercent,
-  PRICE_PLACEHOLDER,
-  priceDirection,
-} from '@coin/shared/price-format';
+import { PRICE_PLACEHOLDER, priceDirection } from '@coin/shared/price-format';
 import { Link } from '@tanstack/react-router';
 import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type NumberFormats, useNumberFormat } from '@/lib/use-number-format';
 import { useTicker } from '@/lib/use-ticker';
 import { decimalUnits, type QuoteRow, tradeSearch, withLive } from '../lib/quotes-model';
 
-function show(value: string | null): string {
-  return value === null ? PRICE_PLACEHOLDER : abbreviatePrice(value);
+// Prices in full at the market's precision (70,773.12); only volume and turnover are abbreviated.
+const PRICE_FALLBACK_DECIMALS = 18;
+
+function showPrice(fmt: NumberFormats, value: string | null, decimals: number | null): string {
+  if (value === null) return PRICE_PLACEHOLDER;
+  return decimals === null ? fmt.number(value, PRICE_FALLBACK_DECIMALS) : fmt.price(value, decimals);
+}
+
+function showCompact(fmt: NumberFormats, value: string | null): string {
+  return value === null ? PRICE_PLACEHOLDER : fmt.compact(value);
 }
 
 /** 'up' or 'down' for a moment after the price moved, so a change is visible without reading digits. */
@@ -58,6 +62,7 @@ export const QuoteRowView = memo(function QuoteRowView({
   onToggleStar,
 }: QuoteRowViewProps) {
   const { t } = useTranslation('market');
+  const fmt = useNumberFormat();
   const live = useTicker(row.key);
   const r = withLive(row, live);
   const flash = useFlash(r.close);
@@ -89,18 +94,26 @@ export const QuoteRowView = memo(function QuoteRowView({
         className={`quotes__num quotes__price${flash ? ` quotes__price--${flash}` : ''}`}
         data-testid="quote-price"
       >
-        {show(r.close)}
+        {showPrice(fmt, r.close, row.priceDecimals)}
       </td>
       <td className="quotes__num">
         <span className={`quotes__change quotes__change--${tone}`} data-testid="quote-change">
-          {r.zdf === null ? PRICE_PLACEHOLDER : formatChangePercent(r.zdf)}
+          {r.zdf === null ? PRICE_PLACEHOLDER : fmt.change(r.zdf)}
         </span>
       </td>
-      <td className="quotes__num quotes__secondary">{show(r.high)}</td>
-      <td className="quotes__num quotes__secondary">{show(r.low)}</td>
-      <td className="quotes__num quotes__secondary">{show(r.volume)}</td>
-      <td className="quotes__num quotes__secondary">{show(r.amount)}</td>
-      <td className="quotes__action">
+      <td className="quotes__num quotes__secondary quotes__wide">
+        {showPrice(fmt, r.high, row.priceDecimals)}
+      </td>
+      <td className="quotes__num quotes__secondary quotes__wide">
+        {showPrice(fmt, r.low, row.priceDecimals)}
+      </td>
+      <td className="quotes__num quotes__secondary quotes__wide" data-testid="quote-volume">
+        {showCompact(fmt, r.volume)}
+      </td>
+      <td className="quotes__num quotes__secondary quotes__wide" data-testid="quote-turnover">
+        {showCompact(fmt, r.amount)}
+      </td>
+      <td className="quotes__action quotes__wide">
         <Link to="/trade/index" search={search} className="app-link-button">
           {t('trade')}
         </Link>

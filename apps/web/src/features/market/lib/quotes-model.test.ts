@@ -53,10 +53,18 @@ function row(label: string, close: string | null, zdf: string | null = null): Qu
     low: null,
     volume: null,
     amount: null,
+    priceDecimals: 2,
   };
 }
 
 describe('rowFromMarket', () => {
+  it('takes the market price precision from part_cou', () => {
+    expect(rowFromMarket(wire('btc', { part_cou: 2 }), 'spot').priceDecimals).toBe(2);
+    expect(rowFromMarket(wire('pepe', { part_cou: '8' }), 'spot').priceDecimals).toBe(8);
+    expect(rowFromMarket(wire('eth'), 'spot').priceDecimals).toBeNull();
+    expect(rowFromMarket(wire('eth', { part_cou: 'x' }), 'spot').priceDecimals).toBeNull();
+  });
+
   it('names the pair BASE/QUOTE, or showSymbol when customizeFlag is 2', () => {
     expect(rowFromMarket(wire('btc'), 'spot')).toMatchObject({
       key: 'BTCUSDT',

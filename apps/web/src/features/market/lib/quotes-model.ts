@@ -36,6 +36,8 @@ export interface MarketRowWire {
   volume?: string | null | undefined;
   amount?: string | null | undefined;
   zdf?: string | null | undefined;
+  /** The market's price precision (priceDecimals); `full_cou` is its quantity precision. */
+  part_cou?: number | string | null | undefined;
   optional?: number | string | null | undefined;
   simulated?: boolean | null | undefined;
 }
@@ -57,6 +59,8 @@ export interface QuoteRow {
   low: string | null;
   volume: string | null;
   amount: string | null;
+  /** Decimals of the market's prices; null when the server did not say (prices are shown as sent). */
+  priceDecimals: number | null;
 }
 
 export function toPairKey(symbol: string): string {
@@ -65,6 +69,11 @@ export function toPairKey(symbol: string): string {
 
 function text(value: string | null | undefined): string | null {
   return value === undefined || value === null || value === '' ? null : value;
+}
+
+function decimalsOf(value: number | string | null | undefined): number | null {
+  const n = typeof value === 'string' && /^\d{1,2}$/.test(value) ? Number(value) : value;
+  return typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= 18 ? n : null;
 }
 
 export function rowFromMarket(m: MarketRowWire, market: QuoteMarket): QuoteRow {
@@ -87,6 +96,7 @@ export function rowFromMarket(m: MarketRowWire, market: QuoteMarket): QuoteRow {
     low: text(m.low),
     volume: text(m.volume),
     amount: text(m.amount),
+    priceDecimals: decimalsOf(m.part_cou),
   };
 }
 

@@ -34,14 +34,15 @@ import '../quotes.css';
 /** DETAIL streams (high, low, volume) for at most this many rows; the rest get ALL_DETAIL only. */
 const MAX_DETAIL_STREAMS = 40;
 
-const COLUMNS: ReadonlyArray<{ column: SortColumn; labelKey: string; numeric: boolean }> = [
+// `wide` columns are left out on phones: the list is pair, price and change there (quotes.css).
+const COLUMNS: ReadonlyArray<{ column: SortColumn; labelKey: string; numeric: boolean; wide?: boolean }> = [
   { column: 'label', labelKey: 'columns.pair', numeric: false },
   { column: 'close', labelKey: 'columns.price', numeric: true },
   { column: 'zdf', labelKey: 'columns.change', numeric: true },
-  { column: 'high', labelKey: 'columns.high', numeric: true },
-  { column: 'low', labelKey: 'columns.low', numeric: true },
-  { column: 'volume', labelKey: 'columns.volume', numeric: true },
-  { column: 'amount', labelKey: 'columns.amount', numeric: true },
+  { column: 'high', labelKey: 'columns.high', numeric: true, wide: true },
+  { column: 'low', labelKey: 'columns.low', numeric: true, wide: true },
+  { column: 'volume', labelKey: 'columns.volume', numeric: true, wide: true },
+  { column: 'amount', labelKey: 'columns.amount', numeric: true, wide: true },
 ];
 
 function useMembership(): MarketMembership {
@@ -186,7 +187,10 @@ export function QuotesPage() {
                     <th
                       key={c.column}
                       scope="col"
-                      className={c.numeric ? 'quotes__num' : undefined}
+                      className={
+                        [c.numeric ? 'quotes__num' : '', c.wide ? 'quotes__wide' : ''].join(' ').trim() ||
+                        undefined
+                      }
                       aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
                     >
                       <button
@@ -203,7 +207,7 @@ export function QuotesPage() {
                     </th>
                   );
                 })}
-                <th scope="col" className="quotes__action">
+                <th scope="col" className="quotes__action quotes__wide">
                   <span className="quotes__sr-only">{t('trade')}</span>
                 </th>
               </tr>

@@ -12,7 +12,6 @@ import { isApiError } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { InputField } from '@/lib/input-field';
 import { useSessionStore } from '@/lib/session-store';
-import { toast } from '@/lib/toast';
 import { changeFundPassword } from '../api/change-fund-password';
 import { setFundPassword } from '../api/set-fund-password';
 
@@ -62,8 +61,8 @@ export function FundPasswordForm() {
       }
       const message = t(mode === 'set' ? 'tardPwd.setSuccess' : 'tardPwd.changeSuccess');
       reset(EMPTY);
+      // Confirmed once, beside the form (a toast as well showed the same words twice).
       setSuccess(message);
-      toast.success(message);
     } catch (e) {
       const aliases =
         mode === 'set'

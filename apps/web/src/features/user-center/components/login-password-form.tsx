@@ -10,7 +10,6 @@ import { z } from 'zod';
 import { isApiError } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { InputField } from '@/lib/input-field';
-import { toast } from '@/lib/toast';
 import { updateLoginPassword } from '../api/update-login-password';
 
 const required = z.string({ error: 'validation.required' }).min(1, 'validation.required');
@@ -41,8 +40,8 @@ export function LoginPasswordForm() {
     try {
       await updateLoginPassword(v, { silent: true });
       reset(EMPTY);
+      // Confirmed once, beside the form (no toast with the same words as well).
       setDone(true);
-      toast.success(t('loginPwd.success'));
     } catch (e) {
       if (applyServerFieldErrors(e, setError, ['oldPassword', 'newPassword', 'confirmPassword'])) return;
       setFormError(isApiError(e) ? e.msg : t('common:errors.generic'));

@@ -7,13 +7,15 @@ export function getCurrencyPrice(from: string, to: string, signal?: AbortSignal)
   return apiGet<SwapQuote>('/api/texchange/getCurrencyPrice', { from, to }, { signal, silent: true });
 }
 
+/** The quote follows the index price: refreshed this often while the swap form is open. */
+export const SWAP_QUOTE_REFRESH_MS = 5000;
+
 export function swapQuoteQuery(from: string, to: string) {
   return queryOptions({
     queryKey: ['wallet-quote', from, to],
     queryFn: ({ signal }) => getCurrencyPrice(from, to, signal),
     enabled: from !== '' && to !== '' && from !== to,
-    // The quote follows the index price: refreshed every few seconds while the form is open.
-    refetchInterval: 5000,
+    refetchInterval: SWAP_QUOTE_REFRESH_MS,
     retry: false,
   });
 }

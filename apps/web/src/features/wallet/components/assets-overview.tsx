@@ -1,24 +1,27 @@
 // Wallet assets: totals in USDT and in the chosen display currency, one tab per account type ('0' sums
 // them all; '8' merchant only for merchants) and the per-coin balances of the selected type.
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Checkbox, Segmented, Table } from 'antd';
+import { Alert, Checkbox, Segmented } from 'antd';
 import type { ReactNode } from 'react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionStore } from '@/lib/session-store';
 import { useSettingsStore } from '@/lib/settings-store';
+import { useNumberFormat } from '@/lib/use-number-format';
 import { currencyAccountQuery } from '../api/get-currency-account';
 import { walletAccountQuery } from '../api/get-wallet-account';
 import { visibleAccountTypes } from '../lib/account-types';
-import { displayAmount, isNonZero } from '../lib/wallet-forms';
+import { isNonZero } from '../lib/wallet-forms';
 import type { AccountTypeCode, CoinBalance } from '../lib/wallet-types';
+import { RecordTable } from './record-table';
 import { WalletCard } from './wallet-ui';
 
-const FIAT_DECIMALS = 2;
+// Valuations in USDT are estimates: two decimals (truncated) read better than USDT's six.
 const USDT_DECIMALS = 2;
 
 export function AssetsOverview({ actions }: { actions?: ReactNode }) {
   const { t } = useTranslation('wallet');
+  const fmt = useNumberFormat();
   const currency = useSettingsStore((s) => s.currency);
   const isMerchant = useSessionStore((s) => s.userInfo?.is_merchant === 2);
   const [type, setType] = useState<AccountTypeCode>('0');
@@ -40,15 +43,14 @@ export function AssetsOverview({ actions }: { actions?: ReactNode }) {
           <div>
             <div className="wallet-total__label">{t('assets.totalUsdt')}</div>
             <div className="wallet-total__value" data-testid="wallet-total-usdt">
-              {summary.data ? displayAmount(summary.data.totalUsdt, USDT_DECIMALS) : '--'}{' '}
+              {summary.data ? fmt.amount(summary.data.totalUsdt, USDT_DECIMALS) : '--'}{' '}
               <span className="wallet-total__sub">USDT</span>
             </div>
           </div>
           <div>
             <div className="wallet-total__label">{t('assets.totalFiat', { currency })}</div>
             <div className="wallet-total__value" data-testid="wallet-total-fiat">
-              ≈ {summary.data ? displayAmount(summary.data.totalFiat, FIAT_DECIMALS) : '--'}{' '}
-              <span className="wallet-total__sub">{summary.data?.currency ?? currency}</span>
+              ≈ {summary.data ? fmt.fiat(summary.data.totalFiat, summary.data.currency) : '--'}
             </div>
           </div>
         </div>
@@ -64,14 +66,17 @@ export function AssetsOverview({ actions }: { actions?: ReactNode }) {
 
       <WalletCard
         title={
-          <Segmented<AccountTypeCode>
-            value={type}
-            onChange={setType}
-            options={types.map((code) => ({
-              value: code,
-              label: <span data-testid={`wallet-account-tab-${code}`}>{t(`accountTypes.${code}`)}</span>,
-            }))}
-          />
+          // Never cut off: it scrolls sideways, and on phones its options wrap onto a second line.
+          <div className="wallet-scroll-x wallet-account-switch" data-testid="wallet-account-switch">
+            <Segmented<AccountTypeCode>
+              value={type}
+              onChange={setType}
+              options={types.map((code) => ({
+                value: code,
+                label: <span data-testid={`wallet-account-tab-${code}`}>{t(`accountTypes.${code}`)}</span>,
+              }))}
+            />
+          </div>
         }
         extra={
           <Checkbox
@@ -86,54 +91,54 @@ export function AssetsOverview({ actions }: { actions?: ReactNode }) {
         <p className="wallet-text" data-testid="wallet-type-total">
           {t('assets.typeTotal', {
             account: t(`accountTypes.${type}`),
-            usdt: typeTotal ? displayAmount(typeTotal.totalUsdt, USDT_DECIMALS) : '--',
-            fiat: typeTotal ? displayAmount(typeTotal.totalFiat, FIAT_DECIMALS) : '--',
-            currency,
+            usdt: typeTotal ? fmt.amount(typeTotal.totalUsdt, USDT_DECIMALS) : '--',
+            fiat: typeTotal ? fmt.fiat(typeTotal.totalFiat) : '--',
           })}
         </p>
-        <Table<CoinBalance>
-          rowKey="coin"
-          size="middle"
+        <RecordTable<CoinBalance>
+          rows={rows}
           loading={balances.isLoading}
-          dataSource={rows}
-          pagination={false}
-          onRow={(row) => ({ 'data-testid': `balance-row-${row.coin}` }) as React.HTMLAttributes<HTMLElement>}
+          rowKey={(row) => row.coin}
+          rowTestId="balance-row"
           columns={[
-            { title: t('assets.coin'), dataIndex: 'coin', key: 'coin' },
             {
-              title: t('assets.available'),
+              key: 'coin',
+              title: t('assets.coin'),
+              card: 'title',
+              render: (row) => <strong>{row.coin}</strong>,
+            },
+            {
               key: 'available',
+              title: t('assets.available'),
               align: 'right',
-              render: (_, row) => (
+              render: (row) => (
                 <span className="wallet-num" data-testid={`balance-available-${row.coin}`}>
-                  {displayAmount(row.available, row.decimals)}
+                  {fmt.amount(row.available, row.decimals)}
                 </span>
               ),
             },
             {
-              title: t('assets.frozen'),
               key: 'frozen',
+              title: t('assets.frozen'),
               align: 'right',
-              render: (_, row) => (
+              render: (row) => (
                 <span className="wallet-num" data-testid={`balance-frozen-${row.coin}`}>
-                  {displayAmount(row.frozen, row.decimals)}
+                  {fmt.amount(row.frozen, row.decimals)}
                 </span>
               ),
             },
             {
-              title: t('assets.valuation', { currency }),
               key: 'value',
+              title: t('assets.valuation', { currency }),
               align: 'right',
-              render: (_, row) =>
+              render: (row) =>
                 row.usdtPrice === null ? (
                   <span className="wallet-total__sub">{t('assets.noPrice')}</span>
                 ) : (
-                  <span className="wallet-num">
-                    {displayAmount(row.usdtValue, USDT_DECIMALS)} USDT
+                  <span className="wallet-num" data-testid={`balance-value-${row.coin}`}>
+                    {fmt.amount(row.usdtValue, USDT_DECIMALS)} USDT
                     <br />
-                    <span className="wallet-total__sub">
-                      ≈ {displayAmount(row.fiatValue, FIAT_DECIMALS)} {currency}
-                    </span>
+                    <span className="wallet-total__sub">≈ {fmt.fiat(row.fiatValue)}</span>
                   </span>
                 ),
             },

@@ -7,27 +7,21 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
+import { useNumberFormat } from '@/lib/use-number-format';
 import { demoDeposit } from '../api/demo-deposit';
 import { depositAddressQuery } from '../api/get-deposit-address';
 import { walletKeys } from '../api/wallet-keys';
 import { useCoinChoice } from '../hooks/use-coin-choice';
 import { checkAmount, type FormError } from '../lib/wallet-forms';
+import { copyText } from './copy-value';
 import { AmountInput, CoinField, Field, NetworkField, newIdempotencyKey, WalletCard } from './wallet-ui';
 
 // The same QR library as the app-download code, loaded with this screen only.
 const QRCodeSVG = lazy(() => import('qrcode.react').then((m) => ({ default: m.QRCodeSVG })));
 
-export async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export function DepositPanel() {
   const { t } = useTranslation('wallet');
+  const fmt = useNumberFormat();
   const queryClient = useQueryClient();
   const { coin, setCoin, asset, coins } = useCoinChoice((a) => a.depositEnabled);
   const [network, setNetwork] = useState<string | undefined>(undefined);
@@ -58,7 +52,7 @@ export function DepositPanel() {
       const result = await demoDeposit({ coin, amount: demoAmount }, newIdempotencyKey());
       setDemoSent(
         t('deposit.demoSent', {
-          amount: result.amount,
+          amount: fmt.amount(result.amount, asset.decimals),
           coin: result.coin,
           required: result.requiredConfirmations,
         }),

@@ -1,7 +1,6 @@
-// The pieces the wallet's record lists share: the page state (a filter change goes back to page 1),
-// the coin and status filters, and a table that pages on the server and tags each row with a test id.
-import { Select, Table, type TableColumnsType } from 'antd';
-import type { HTMLAttributes } from 'react';
+// The pieces the wallet's record lists share: the page state (a filter change goes back to page 1) and
+// the coin and status filters. The table itself is record-table.tsx.
+import { Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCoinChoice } from '../hooks/use-coin-choice';
@@ -63,44 +62,6 @@ export function StatusFilter<S extends number>({
       onChange={onChange}
       options={options}
       data-testid={testId}
-    />
-  );
-}
-
-export function PagedTable<T extends { id: string }>({
-  query,
-  current,
-  pageSize,
-  onPage,
-  rowTestId,
-  scrollX,
-  columns,
-}: {
-  query: { isLoading: boolean; data?: { records: T[]; total: number } };
-  current: number;
-  pageSize: number;
-  onPage: (page: number) => void;
-  /** Row test ids are `${rowTestId}-${row.id}`. */
-  rowTestId: string;
-  scrollX: number;
-  columns: TableColumnsType<T>;
-}) {
-  return (
-    <Table<T>
-      rowKey="id"
-      size="middle"
-      loading={query.isLoading}
-      dataSource={query.data?.records ?? []}
-      onRow={(row) => ({ 'data-testid': `${rowTestId}-${row.id}` }) as HTMLAttributes<HTMLElement>}
-      pagination={{
-        current,
-        pageSize,
-        total: query.data?.total ?? 0,
-        onChange: onPage,
-        showSizeChanger: false,
-      }}
-      scroll={{ x: scrollX }}
-      columns={columns}
     />
   );
 }

@@ -8,6 +8,7 @@ import { isApiError } from '@/lib/api-client';
 import { useSessionStore } from '@/lib/session-store';
 import { useSettingsStore } from '@/lib/settings-store';
 import { toast } from '@/lib/toast';
+import { useNumberFormat } from '@/lib/use-number-format';
 import { currencyAccountQuery } from '../api/get-currency-account';
 import { transferFunds } from '../api/transfer-funds';
 import { walletKeys } from '../api/wallet-keys';
@@ -15,7 +16,6 @@ import { useCoinChoice } from '../hooks/use-coin-choice';
 import { movableAccountTypes } from '../lib/account-types';
 import {
   allOf,
-  displayAmount,
   type FieldErrors,
   hasErrors,
   type TransferField,
@@ -34,6 +34,7 @@ import {
 
 export function TransferForm() {
   const { t } = useTranslation('wallet');
+  const fmt = useNumberFormat();
   const queryClient = useQueryClient();
   const currency = useSettingsStore((s) => s.currency);
   const isMerchant = useSessionStore((s) => s.userInfo?.is_merchant === 2);
@@ -123,7 +124,7 @@ export function TransferForm() {
             htmlFor="transfer-amount"
             error={errors.amount}
             testId="transfer-amount"
-            extra={t('form.available', { amount: displayAmount(available, decimals), coin })}
+            extra={t('form.available', { amount: fmt.amount(available, decimals), coin })}
           >
             <AmountInput
               id="transfer-amount"

@@ -1,11 +1,13 @@
 // Small building blocks shared by the wallet screens: coin picker and field, network field, amount box
-// (sanitized as typed, with an "all" button), reverse button, error-and-submit row, translated form
-// errors, status tags and the card frame.
+// (corrected as typed, saying what was corrected, with an "all" button), reverse button, error-and-submit
+// row, translated form errors, status tags and the card frame.
+import { type InputCorrection, normalizeTypedNumber } from '@coin/shared/number-input';
 import { Alert, Button, Form, Input, Select, Space, Tag } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type FormError, sanitizeAmount } from '../lib/wallet-forms';
-import type { RechargeRow, WithdrawalRow } from '../lib/wallet-types';
+import { useNumberFormat } from '@/lib/use-number-format';
+import type { StatusLabel } from '../lib/record-status';
+import type { FormError } from '../lib/wallet-forms';
 import './wallet.css';
 
 /** Translates a form error of the wallet namespace. */
@@ -192,6 +194,12 @@ export function SubmitRow({
   );
 }
 
+/**
+ * An amount box. A keystroke the number rules would change (a letter, a second point, too many decimals,
+ * a leading point) is corrected at once and the box says what it corrected, so what is submitted is
+ * exactly what the user sees; in a language that writes decimals with a comma, a typed comma is the
+ * decimal point. The note is `<testId>-corrected`.
+ */
 export function AmountInput({
   id,
   value,
@@ -212,6 +220,8 @@ export function AmountInput({
   testId: string;
 }) {
   const { t } = useTranslation('wallet');
+  const { decimalSeparator } = useNumberFormat();
+  const [corrections, setCorrections] = useState<InputCorrection[]>([]);
   const input = (
     <Input
       id={id}
@@ -219,42 +229,54 @@ export function AmountInput({
       inputMode="decimal"
       autoComplete="off"
       placeholder={t('form.amountPlaceholder')}
-      onChange={(e) => onChange(sanitizeAmount(e.target.value, decimals))}
+      onChange={(e) => {
+        const typed = normalizeTypedNumber(e.target.value, decimals, decimalSeparator);
+        setCorrections(typed.corrections);
+        onChange(typed.value);
+      }}
       data-testid={testId}
       suffix={suffix}
     />
   );
-  if (!onAll) return input;
+  const note =
+    corrections.length > 0 ? (
+      <div className="wallet-corrected" role="status" data-testid={`${testId}-corrected`}>
+        {corrections
+          .map((c) => t(`form.corrected.${c}`, { decimals, coin: suffix ?? '', mark: decimalSeparator }))
+          .join(' ')}
+      </div>
+    ) : null;
+  if (!onAll) {
+    return (
+      <>
+        {input}
+        {note}
+      </>
+    );
+  }
   return (
-    <Space.Compact style={{ width: '100%' }}>
-      {input}
-      <Button onClick={onAll} data-testid={`${testId}-all`}>
-        {allLabel ?? t('form.all')}
-      </Button>
-    </Space.Compact>
+    <>
+      <Space.Compact style={{ width: '100%' }}>
+        {input}
+        <Button
+          onClick={() => {
+            setCorrections([]);
+            onAll();
+          }}
+          data-testid={`${testId}-all`}
+        >
+          {allLabel ?? t('form.all')}
+        </Button>
+      </Space.Compact>
+      {note}
+    </>
   );
 }
 
-export function RechargeStatusTag({ row }: { row: RechargeRow }) {
+/** A record's state in words (lib/record-status.ts) as a coloured tag. */
+export function RecordStatus({ label }: { label: StatusLabel }) {
   const { t } = useTranslation('wallet');
-  if (row.status === 1) return <Tag color="success">{t('status.passed')}</Tag>;
-  if (row.status === 2) return <Tag color="error">{t('status.failed')}</Tag>;
-  if (row.source === 'chain') {
-    return (
-      <Tag color="processing">
-        {t('status.confirming', { done: row.confirmations, required: row.requiredConfirmations })}
-      </Tag>
-    );
-  }
-  return <Tag color="warning">{t('status.review')}</Tag>;
-}
-
-export function WithdrawalStatusTag({ status }: { status: WithdrawalRow['status'] }) {
-  const { t } = useTranslation('wallet');
-  if (status === 1) return <Tag color="success">{t('status.passed')}</Tag>;
-  if (status === 2) return <Tag color="error">{t('status.failed')}</Tag>;
-  if (status === 3) return <Tag>{t('status.cancelled')}</Tag>;
-  return <Tag color="warning">{t('status.review')}</Tag>;
+  return <Tag color={label.tone === 'default' ? undefined : label.tone}>{t(label.key, label.values)}</Tag>;
 }
 
 /** A label and a value in a summary box (fee, received amount, totals). */

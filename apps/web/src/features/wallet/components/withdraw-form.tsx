@@ -1,17 +1,20 @@
-// Withdrawal (spec sections 2, 5; DESIGN section 1 "Withdrawals are honest"): coin, network, address,
-// amount with "all", fund password. The handling fee, the received amount and the total debit are shown
-// before submitting. A fund password must be set first. The body is encrypted in the browser (RSA-OAEP
-// wrapped AES-GCM) before it is posted.
+// Withdrawal (spec sections 2, 5; DESIGN section 1 "Withdrawals are honest"): coin, network, address and
+// amount with "all"; the handling fee, the amount received and the total debit are shown as the amount is
+// typed. Submitting opens a review of exactly what will be sent (coin, network, address, amount, fee,
+// amount received), then the security check (the fund password; a second factor joins it here once
+// accounts have one). A fund password must be set first. The body is encrypted in the browser (RSA-OAEP
+// wrapped AES-GCM) before it is posted; the amount sent is the string the user saw, never reformatted.
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Alert, Button, Form, Input } from 'antd';
+import { Alert, Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-client';
 import { useSessionStore } from '@/lib/session-store';
 import { useSettingsStore } from '@/lib/settings-store';
 import { toast } from '@/lib/toast';
+import { useNumberFormat } from '@/lib/use-number-format';
 import { currencyAccountQuery } from '../api/get-currency-account';
 import { getWithdrawalKey } from '../api/get-withdrawal-key';
 import { submitWithdrawal } from '../api/submit-withdrawal';
@@ -19,7 +22,6 @@ import { walletKeys } from '../api/wallet-keys';
 import { useCoinChoice } from '../hooks/use-coin-choice';
 import { encodeFundPassword, encryptWithdrawal } from '../lib/encrypt-withdrawal';
 import {
-  displayAmount,
   type FieldErrors,
   hasErrors,
   maxWithdrawAmount,
@@ -35,6 +37,7 @@ import {
   newIdempotencyKey,
   SubmitRow,
   SummaryRow,
+  useErrorText,
   WalletCard,
 } from './wallet-ui';
 
@@ -46,8 +49,12 @@ const FIELD_OF_ERROR: Record<string, WithdrawField> = {
   WALLET_AMOUNT_TOO_SMALL: 'amount',
 };
 
+type Step = 'form' | 'review' | 'security';
+
 export function WithdrawForm({ onContactSupport }: { onContactSupport?: () => void }) {
   const { t } = useTranslation('wallet');
+  const errorText = useErrorText();
+  const fmt = useNumberFormat();
   const queryClient = useQueryClient();
   const currency = useSettingsStore((s) => s.currency);
   const hasFundPassword = useSessionStore((s) => s.userInfo?.hasFundPassword === true);
@@ -58,6 +65,7 @@ export function WithdrawForm({ onContactSupport }: { onContactSupport?: () => vo
   const [address, setAddress] = useState('');
   const [amount, setAmount] = useState('');
   const [password, setPassword] = useState('');
+  const [step, setStep] = useState<Step>('form');
   const [errors, setErrors] = useState<FieldErrors<WithdrawField>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [needsFundPassword, setNeedsFundPassword] = useState(false);
@@ -66,6 +74,22 @@ export function WithdrawForm({ onContactSupport }: { onContactSupport?: () => vo
   const chosenNetwork = networks.some((n) => n.network === network) ? network : networks[0]?.network;
   const decimals = asset?.decimals ?? 8;
   const preview = asset ? withdrawPreview(amount, asset) : null;
+  const shown = (value: string | null | undefined) =>
+    value ? `${fmt.amount(value, decimals)} ${coin}` : '--';
+
+  /** The form's checks (everything but the fund password), then the review. */
+  const review = () => {
+    const found = validateWithdraw({ coin, address, amount }, asset, available);
+    setErrors(found);
+    setFormError(null);
+    if (!hasErrors(found)) setStep('review');
+  };
+
+  const close = () => {
+    setStep('form');
+    setPassword('');
+    setErrors({});
+  };
 
   const submit = async () => {
     const found = validateWithdraw({ coin, address, amount, password }, asset, available);
@@ -86,26 +110,41 @@ export function WithdrawForm({ onContactSupport }: { onContactSupport?: () => vo
         key,
       );
       const result = await submitWithdrawal(body, newIdempotencyKey());
-      toast.success(t('withdraw.submitted', { amount: result.amount, coin: result.coin, fee: result.fee }));
+      toast.success(
+        t('withdraw.submitted', {
+          amount: fmt.amount(result.amount, decimals),
+          coin: result.coin,
+          fee: fmt.amount(result.fee, decimals),
+        }),
+      );
+      close();
       setAmount('');
-      setPassword('');
       void queryClient.invalidateQueries({ queryKey: walletKeys.all });
     } catch (e) {
       if (!isApiError(e)) {
+        setStep('form');
         setFormError(t('errors.generic'));
       } else if (e.errorCode === 'FUND_PASSWORD_NOT_SET') {
+        close();
         setNeedsFundPassword(true);
+      } else if (FIELD_OF_ERROR[e.errorCode] === 'password') {
+        setErrors({ password: { key: 'form.server', values: { message: e.msg } } });
       } else if (FIELD_OF_ERROR[e.errorCode]) {
+        // Back to the form, with the message on the field to change.
+        setStep('form');
+        setPassword('');
         setErrors({
           [FIELD_OF_ERROR[e.errorCode] as WithdrawField]: { key: 'form.server', values: { message: e.msg } },
         });
-      } else if (e.errors[0]) {
-        const f = e.errors[0];
-        const field = (['coin', 'address', 'amount'] as const).find((name) => name === f.field);
-        if (field) setErrors({ [field]: { key: 'form.server', values: { message: f.message } } });
-        else setFormError(e.msg);
       } else {
-        setFormError(e.msg);
+        setStep('form');
+        setPassword('');
+        const f = e.errors[0];
+        const field = f
+          ? (['coin', 'address', 'amount'] as const).find((name) => name === f.field)
+          : undefined;
+        if (f && field) setErrors({ [field]: { key: 'form.server', values: { message: f.message } } });
+        else setFormError(e.msg);
       }
     } finally {
       setSubmitting(false);
@@ -113,6 +152,7 @@ export function WithdrawForm({ onContactSupport }: { onContactSupport?: () => vo
   };
 
   const fundPasswordMissing = !hasFundPassword || needsFundPassword;
+  const passwordError = errorText(errors.password);
 
   return (
     <WalletCard title={t('withdraw.title')} testId="withdraw-form">
@@ -169,8 +209,10 @@ export function WithdrawForm({ onContactSupport }: { onContactSupport?: () => vo
             testId="withdraw-amount"
             extra={
               <span data-testid="withdraw-available">
-                {t('form.available', { amount: displayAmount(available, decimals), coin })}
-                {asset ? ` · ${t('withdraw.min', { amount: asset.minWithdraw, coin })}` : ''}
+                {t('form.available', { amount: fmt.amount(available, decimals), coin })}
+                {asset
+                  ? ` · ${t('withdraw.min', { amount: fmt.amount(asset.minWithdraw, decimals), coin })}`
+                  : ''}
               </span>
             }
           >
@@ -187,40 +229,21 @@ export function WithdrawForm({ onContactSupport }: { onContactSupport?: () => vo
           <div className="wallet-summary" data-testid="withdraw-preview">
             <SummaryRow
               label={t('withdraw.fee')}
-              value={`${asset ? displayAmount(asset.withdrawFee, decimals) : '--'} ${coin}`}
+              value={asset ? shown(asset.withdrawFee) : '--'}
               testId="withdraw-fee"
             />
             <SummaryRow
               label={t('withdraw.receive')}
-              value={`${preview ? preview.receive : '--'} ${coin}`}
+              value={shown(preview?.receive)}
               testId="withdraw-receive"
             />
-            <SummaryRow
-              label={t('withdraw.total')}
-              value={`${preview ? preview.total : '--'} ${coin}`}
-              testId="withdraw-total"
-            />
+            <SummaryRow label={t('withdraw.total')} value={shown(preview?.total)} testId="withdraw-total" />
           </div>
-          <Field
-            label={t('withdraw.password')}
-            htmlFor="withdraw-password"
-            error={errors.password}
-            required
-            testId="withdraw-password"
-          >
-            <Input.Password
-              id="withdraw-password"
-              value={password}
-              autoComplete="off"
-              onChange={(e) => setPassword(e.target.value)}
-              data-testid="withdraw-password"
-            />
-          </Field>
           <SubmitRow
             error={formError}
-            submitting={submitting}
+            submitting={false}
             disabled={fundPasswordMissing}
-            onSubmit={() => void submit()}
+            onSubmit={review}
             testId="withdraw"
           >
             {t('withdraw.submit')}
@@ -236,6 +259,119 @@ export function WithdrawForm({ onContactSupport }: { onContactSupport?: () => vo
           <p className="wallet-text">{t('withdraw.notice')}</p>
         </div>
       </Form>
+
+      <Modal
+        open={step !== 'form'}
+        title={step === 'security' ? t('withdraw.security.title') : t('withdraw.review.title')}
+        onCancel={close}
+        maskClosable={false}
+        destroyOnHidden
+        footer={
+          step === 'review' ? (
+            <div className="wallet-modal-actions">
+              <Button onClick={close} data-testid="withdraw-review-back">
+                {t('withdraw.review.back')}
+              </Button>
+              <Button
+                type="primary"
+                onClick={() => setStep('security')}
+                data-testid="withdraw-review-confirm"
+              >
+                {t('withdraw.review.confirm')}
+              </Button>
+            </div>
+          ) : (
+            <div className="wallet-modal-actions">
+              <Button
+                onClick={() => setStep('review')}
+                disabled={submitting}
+                data-testid="withdraw-security-back"
+              >
+                {t('withdraw.review.back')}
+              </Button>
+              <Button
+                type="primary"
+                loading={submitting}
+                onClick={() => void submit()}
+                data-testid="withdraw-confirm"
+              >
+                {t('withdraw.security.submit')}
+              </Button>
+            </div>
+          )
+        }
+      >
+        {step === 'review' ? (
+          <div data-testid="withdraw-review">
+            <div className="wallet-summary wallet-summary--review">
+              <SummaryRow label={t('form.coin')} value={coin} testId="withdraw-review-coin" />
+              <SummaryRow
+                label={t('form.network')}
+                value={chosenNetwork ?? '--'}
+                testId="withdraw-review-network"
+              />
+              <SummaryRow
+                label={t('withdraw.address')}
+                value={<span className="wallet-mono wallet-break">{address.trim()}</span>}
+                testId="withdraw-review-address"
+              />
+              <SummaryRow label={t('form.amount')} value={shown(amount)} testId="withdraw-review-amount" />
+              <SummaryRow
+                label={t('withdraw.fee')}
+                value={shown(preview?.fee)}
+                testId="withdraw-review-fee"
+              />
+              <SummaryRow
+                label={t('withdraw.receive')}
+                value={<strong>{shown(preview?.receive)}</strong>}
+                testId="withdraw-review-receive"
+              />
+              <SummaryRow
+                label={t('withdraw.total')}
+                value={shown(preview?.total)}
+                testId="withdraw-review-total"
+              />
+            </div>
+            <Alert type="warning" showIcon title={t('withdraw.review.warning')} />
+          </div>
+        ) : (
+          <div data-testid="withdraw-security">
+            <p className="wallet-text" data-testid="withdraw-security-summary">
+              {t('withdraw.security.summary', {
+                amount: shown(amount),
+                network: chosenNetwork ?? '',
+                address: address.trim(),
+              })}
+            </p>
+            <Form layout="vertical" component={false}>
+              <Form.Item
+                label={t('withdraw.password')}
+                htmlFor="withdraw-password"
+                required
+                validateStatus={passwordError ? 'error' : undefined}
+                help={
+                  passwordError ? (
+                    <span data-testid="withdraw-password-error">{passwordError}</span>
+                  ) : undefined
+                }
+              >
+                <Input.Password
+                  id="withdraw-password"
+                  value={password}
+                  autoComplete="off"
+                  autoFocus
+                  onChange={(e) => setPassword(e.target.value)}
+                  onPressEnter={() => void submit()}
+                  data-testid="withdraw-password"
+                />
+              </Form.Item>
+            </Form>
+            <p className="wallet-text" style={{ margin: 0 }}>
+              {t('withdraw.forgotten')}
+            </p>
+          </div>
+        )}
+      </Modal>
     </WalletCard>
   );
 }

@@ -20,3 +20,9 @@ export function useCoinChoice(filter: (asset: WalletAsset) => boolean = () => tr
     query: assets,
   };
 }
+
+/** The display decimals of each wallet asset (8 until the list has loaded or for an unknown coin). */
+export function useDecimalsOf(): (coin: string) => number {
+  const assets = useQuery(walletAssetsQuery());
+  return (coin) => assets.data?.find((a) => a.coin === coin)?.decimals ?? 8;
+}

@@ -2,12 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   allOf,
   checkAmount,
-  displayAmount,
   hasErrors,
   maxWithdrawAmount,
-  sanitizeAmount,
   sumAmounts,
   swapEstimate,
+  swapStartPair,
   validateRecharge,
   validateSwap,
   validateTransfer,
@@ -19,13 +18,6 @@ const USDT = { coin: 'USDT', decimals: 6, withdrawFee: '1', minWithdraw: '10' };
 const BTC = { coin: 'BTC', decimals: 8, withdrawFee: '0.0005', minWithdraw: '0.001' };
 
 describe('amount input', () => {
-  it('keeps digits and one point, truncated to the asset decimals', () => {
-    expect(sanitizeAmount('1a2.3456789', 4)).toBe('12.3456');
-    expect(sanitizeAmount('.5', 2)).toBe('5');
-    expect(sanitizeAmount('007.10.2', 8)).toBe('7.102');
-    expect(sanitizeAmount('3.99', 0)).toBe('3');
-  });
-
   it('reports errors as translation keys', () => {
     expect(checkAmount('', { decimals: 2 })).toEqual({ ok: false, error: { key: 'form.required' } });
     expect(checkAmount('1e5', { decimals: 2 })).toEqual({ ok: false, error: { key: 'form.numeric' } });
@@ -85,6 +77,38 @@ describe('withdrawal preview', () => {
     expect(empty.password?.key).toBe('withdraw.passwordRequired');
     expect(validateWithdraw({ ...valid, address: 'a b' }, USDT, '100').address?.key).toBe('form.address');
   });
+
+  it('checks the form before the review without the fund password, which the security step asks for', () => {
+    const { password: _asked, ...form } = { coin: 'USDT', address: 'T1', amount: '20', password: '' };
+    expect(validateWithdraw(form, USDT, '100')).toEqual({});
+    expect(validateWithdraw({ ...form, password: '' }, USDT, '100').password?.key).toBe(
+      'withdraw.passwordRequired',
+    );
+  });
+});
+
+describe('swap start', () => {
+  it('starts from the held coin worth most, towards USDT', () => {
+    expect(
+      swapStartPair([
+        { coin: 'USDT', available: '500', usdtValue: '500' },
+        { coin: 'BTC', available: '0.01', usdtValue: '700' },
+        { coin: 'ETH', available: '0', usdtValue: '9000' },
+      ]),
+    ).toEqual({ from: 'BTC', to: 'USDT' });
+  });
+
+  it('starts from USDT towards BTC when USDT is all there is, or nothing', () => {
+    expect(swapStartPair([{ coin: 'USDT', available: '5', usdtValue: '5' }])).toEqual({
+      from: 'USDT',
+      to: 'BTC',
+    });
+    expect(swapStartPair([])).toEqual({ from: 'USDT', to: 'BTC' });
+    expect(swapStartPair([{ coin: 'BTC', available: '0', usdtValue: '0' }])).toEqual({
+      from: 'USDT',
+      to: 'BTC',
+    });
+  });
 });
 
 describe('swap estimate', () => {
@@ -138,11 +162,8 @@ describe('transfer and recharge', () => {
   });
 });
 
-describe('display', () => {
-  it('truncates and sums exactly', () => {
-    expect(displayAmount('1.999999999', 2)).toBe('1.99');
-    expect(displayAmount(null, 2)).toBe('0.00');
-    expect(displayAmount('garbage', 4)).toBe('0.0000');
+describe('totals', () => {
+  it('sums exactly', () => {
     expect(sumAmounts(['0.1', '0.2', '-0.05'])).toBe('0.25');
   });
 });

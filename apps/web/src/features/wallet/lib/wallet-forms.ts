@@ -1,8 +1,9 @@
 // Headless rules of the wallet forms: amount checks, the withdrawal preview (fee and received amount,
-// shown before submitting), "all" amounts, the swap estimate and the recharge / transfer checks. Pure
-// functions over strings and bigint amounts (@coin/shared/money): a JS number never holds money. Errors
-// come back as data, a translation key of the `wallet` namespace (plus interpolation values), so the
-// components only translate and place them.
+// shown before submitting), "all" amounts, the swap estimate and the recharge / transfer checks. Typed
+// amounts are corrected by AmountInput (the shared normalizeTypedNumber); numbers are shown through
+// lib/use-number-format.ts. Pure functions over strings and bigint amounts (@coin/shared/money): a JS
+// number never holds money. Errors come back as data, a translation key of the `wallet` namespace (plus
+// interpolation values), so the components only translate and place them.
 import {
   type Amount,
   add,
@@ -17,7 +18,7 @@ import {
   tryParseAmount,
   ZERO,
 } from '@coin/shared/money';
-import { isNumeric, sanitizeNumberInput } from '@coin/shared/number-input';
+import { isNumeric } from '@coin/shared/number-input';
 
 export interface FormError {
   /** Key in the `wallet` namespace. */
@@ -44,16 +45,6 @@ export function amountOf(wire: string | null | undefined): Amount {
   if (typeof wire !== 'string') return ZERO;
   const parsed = tryParseAmount(wire);
   return parsed.ok ? parsed.value : ZERO;
-}
-
-/** A wire amount for display: truncated (never rounded up) to `decimals` places, trailing zeros kept. */
-export function displayAmount(wire: string | null | undefined, decimals: number): string {
-  return formatAmount(amountOf(wire), Math.max(0, Math.min(18, decimals)));
-}
-
-/** What the amount box keeps of a keystroke: digits and one point, truncated to the asset's decimals. */
-export function sanitizeAmount(raw: string, decimals: number): string {
-  return sanitizeNumberInput(raw, decimals);
 }
 
 /** Checks a typed amount: present, numeric, not too precise, positive, within the limits. */
@@ -129,10 +120,14 @@ export interface WithdrawInput {
   coin: string;
   address: string;
   amount: string;
-  password: string;
+  /** Left out while the form is checked before the review step; asked for in the security step. */
+  password?: string;
 }
 
-/** Client-side checks before the encrypted request; the server repeats all of them. */
+/**
+ * Client-side checks before the review step (without `password`) and before the encrypted request (with
+ * it); the server repeats all of them.
+ */
 export function validateWithdraw(
   input: WithdrawInput,
   rules: WithdrawAssetRules | undefined,
@@ -143,7 +138,9 @@ export function validateWithdraw(
   const address = input.address.trim();
   if (address === '') errors.address = { key: 'form.required' };
   else if (address.length > 128 || /\s/.test(address)) errors.address = { key: 'form.address' };
-  if (input.password === '') errors.password = { key: 'withdraw.passwordRequired' };
+  if (input.password !== undefined && input.password === '') {
+    errors.password = { key: 'withdraw.passwordRequired' };
+  }
   if (rules) {
     const fee = amountOf(rules.withdrawFee);
     const check = checkAmount(input.amount, {
@@ -190,6 +187,24 @@ export function swapEstimate(
     fee: formatAmount(fee, toDecimals),
     credited: formatAmount(credited, toDecimals),
   };
+}
+
+/**
+ * The pair the swap form starts with: from the coin the user holds (available in spot) that is worth the
+ * most in USDT, to USDT; from USDT to BTC when USDT is all they hold, or nothing is held yet.
+ */
+export function swapStartPair(balances: readonly { coin: string; available: string; usdtValue: string }[]): {
+  from: string;
+  to: string;
+} {
+  let best: { coin: string; value: Amount } | undefined;
+  for (const b of balances) {
+    if (!isPositive(amountOf(b.available))) continue;
+    const value = amountOf(b.usdtValue);
+    if (best === undefined || cmp(value, best.value) > 0) best = { coin: b.coin, value };
+  }
+  const from = best?.coin ?? 'USDT';
+  return { from, to: from === 'USDT' ? 'BTC' : 'USDT' };
 }
 
 export type SwapField = 'from' | 'to' | 'amount';

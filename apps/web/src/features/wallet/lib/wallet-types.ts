@@ -102,6 +102,8 @@ export interface RechargeRow {
   coin: string;
   amount: string;
   network: string | null;
+  /** Where a chain deposit arrived; null for a manual recharge. */
+  address: string | null;
   source: 'manual' | 'chain';
   status: 0 | 1 | 2;
   screenshot: string | null;
@@ -169,14 +171,22 @@ export interface TransferResult {
   to: string;
 }
 
+/** One field's part of a bill: its change and its balance after the event. */
+export interface BillPart {
+  delta: string;
+  balance: string;
+}
+
+/** One event in one account of one coin: the net effect, with the available and frozen parts. */
 export interface Bill {
   id: string;
   seq: number;
   coin: string;
   accountType: MovableAccountType;
-  field: 'available' | 'frozen';
+  /** Net effect (available + frozen), signed. */
   delta: string;
-  balance: string;
+  available: BillPart | null;
+  frozen: BillPart | null;
   billType: string;
   ref: string;
   createTime: string;

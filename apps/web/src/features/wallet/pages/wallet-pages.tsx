@@ -1,6 +1,7 @@
-// The wallet screens: /account/wallet/<section> and /assets/index?key=<key>. Both compose the same
-// feature components (overview, deposit, withdraw ...), keep balances live through OWNCOIN pushes and
-// ask a visitor to log in first.
+// The wallet's screens, one per page of the one wallet area: the spec's /assets/index?key=<key> and
+// /account/wallet/<section> routes both land here (app/ maps each route to a page id), so a page looks and
+// works the same whichever way the user came. Balances stay live through OWNCOIN pushes; a visitor is
+// asked to log in first (the wallet terms and the finance note are public).
 import { Link } from '@tanstack/react-router';
 import { Button, Result } from 'antd';
 import type { ReactNode } from 'react';
@@ -23,29 +24,10 @@ import { WithdrawForm } from '../components/withdraw-form';
 import { WithdrawalHistory } from '../components/withdrawal-history';
 import { useWalletLive } from '../hooks/use-wallet-live';
 import '../components/wallet.css';
+import type { WalletPageId } from '../wallet-page-ids';
 
-export const WALLET_SECTIONS = [
-  'assets',
-  'deposit',
-  'withdrawal',
-  'history-deposit',
-  'history-withdrawal',
-  'bills',
-] as const;
-export type WalletSection = (typeof WALLET_SECTIONS)[number];
-
-export const ASSETS_KEYS = [
-  'overview',
-  'finance',
-  'agreement',
-  'recharge',
-  'withdraw',
-  'swap',
-  'transfer',
-  'tradeOrder',
-  'records',
-] as const;
-export type AssetsKey = (typeof ASSETS_KEYS)[number];
+/** Pages a visitor may read without logging in. */
+const PUBLIC_PAGES: ReadonlySet<WalletPageId> = new Set(['agreement', 'finance']);
 
 function SignedInOnly({ children }: { children: ReactNode }) {
   const { t } = useTranslation('wallet');
@@ -74,156 +56,86 @@ function LiveWallet({ children }: { children: ReactNode }) {
 }
 
 export interface WalletPageProps {
+  page: WalletPageId;
   /** Opens the online customer service (owned by the app shell). */
   onContactSupport?: () => void;
 }
 
-function OverviewActions({ deposit, withdraw }: { deposit: ReactNode; withdraw: ReactNode }) {
+function OverviewActions() {
+  const { t } = useTranslation('wallet');
   return (
     <div style={{ display: 'flex', gap: 8 }}>
-      {deposit}
-      {withdraw}
+      <Link
+        to="/assets/index"
+        search={{ key: 'recharge' }}
+        className="app-link-button app-link-button--primary"
+        data-testid="overview-deposit"
+      >
+        {t('deposit.title')}
+      </Link>
+      <Link
+        to="/assets/index"
+        search={{ key: 'withdraw' }}
+        className="app-link-button"
+        data-testid="overview-withdraw"
+      >
+        {t('withdraw.title')}
+      </Link>
     </div>
   );
 }
 
-// The deposit and withdrawal screens, the same under both routes: the form(s) and the latest records.
-function DepositScreen() {
+function PageContent({ page, onContactSupport }: WalletPageProps): ReactNode {
   const { t } = useTranslation('wallet');
-  return (
-    <>
-      <DepositPanel />
-      <RechargeForm />
-      <RechargeHistory pageSize={5} title={t('history.recentDeposits')} />
-    </>
-  );
-}
-
-function WithdrawScreen({ onContactSupport }: WalletPageProps) {
-  const { t } = useTranslation('wallet');
-  return (
-    <>
-      <WithdrawForm onContactSupport={onContactSupport} />
-      <WithdrawalHistory pageSize={5} title={t('history.recentWithdrawals')} />
-    </>
-  );
-}
-
-export function WalletSectionPage({
-  section,
-  onContactSupport,
-}: WalletPageProps & { section: WalletSection }) {
-  const { t } = useTranslation('wallet');
-  let content: ReactNode;
-  switch (section) {
-    case 'assets':
-      content = (
-        <AssetsOverview
-          actions={
-            <OverviewActions
-              deposit={
-                <Link to="/account/wallet/deposit" className="app-link-button app-link-button--primary">
-                  {t('deposit.title')}
-                </Link>
-              }
-              withdraw={
-                <Link to="/account/wallet/withdrawal" className="app-link-button">
-                  {t('withdraw.title')}
-                </Link>
-              }
-            />
-          }
-        />
-      );
-      break;
-    case 'deposit':
-      content = <DepositScreen />;
-      break;
-    case 'withdrawal':
-      content = <WithdrawScreen onContactSupport={onContactSupport} />;
-      break;
-    case 'history-deposit':
-      content = <RechargeHistory />;
-      break;
-    case 'history-withdrawal':
-      content = <WithdrawalHistory />;
-      break;
-    case 'bills':
-      content = <BillsTable />;
-      break;
-  }
-  return (
-    <SignedInOnly>
-      <div className="wallet-page" data-testid={`wallet-section-${section}`}>
-        {content}
-      </div>
-    </SignedInOnly>
-  );
-}
-
-export function AssetsIndexView({ tabKey, onContactSupport }: WalletPageProps & { tabKey: AssetsKey }) {
-  const { t } = useTranslation('wallet');
-  let content: ReactNode;
-  switch (tabKey) {
+  switch (page) {
     case 'overview':
-      content = (
-        <AssetsOverview
-          actions={
-            <OverviewActions
-              deposit={
-                <Link
-                  to="/assets/index"
-                  search={{ key: 'recharge' }}
-                  className="app-link-button app-link-button--primary"
-                >
-                  {t('deposit.title')}
-                </Link>
-              }
-              withdraw={
-                <Link to="/assets/index" search={{ key: 'withdraw' }} className="app-link-button">
-                  {t('withdraw.title')}
-                </Link>
-              }
-            />
-          }
-        />
-      );
-      break;
+      return <AssetsOverview actions={<OverviewActions />} />;
     case 'recharge':
-      content = <DepositScreen />;
-      break;
+      return (
+        <>
+          <DepositPanel />
+          <RechargeForm />
+          <RechargeHistory pageSize={5} title={t('history.recentDeposits')} />
+        </>
+      );
     case 'withdraw':
-      content = <WithdrawScreen onContactSupport={onContactSupport} />;
-      break;
+      return (
+        <>
+          <WithdrawForm onContactSupport={onContactSupport} />
+          <WithdrawalHistory pageSize={5} title={t('history.recentWithdrawals')} />
+        </>
+      );
     case 'swap':
-      content = <SwapForm />;
-      break;
+      return <SwapForm />;
     case 'transfer':
-      content = <TransferForm />;
-      break;
+      return <TransferForm />;
+    case 'history-deposit':
+      return <RechargeHistory />;
+    case 'history-withdrawal':
+      return <WithdrawalHistory />;
+    case 'bills':
+      return <BillsTable />;
+    case 'tradeOrder':
+      return <TradeOrderList />;
     case 'records':
-      content = (
+      return (
         <>
           <WalletOrderList />
           <BillsTable />
         </>
       );
-      break;
-    case 'tradeOrder':
-      content = <TradeOrderList />;
-      break;
     case 'finance':
-      content = <FinanceNotAvailable />;
-      break;
+      return <FinanceNotAvailable />;
     case 'agreement':
-      content = <AgreementText />;
-      break;
+      return <AgreementText />;
   }
+}
+
+export function WalletPage({ page, onContactSupport }: WalletPageProps) {
   const body = (
-    <div className="wallet-page" data-testid={`assets-section-${tabKey}`}>
-      {content}
+    <div className="wallet-page" data-testid={`wallet-page-${page}`}>
+      <PageContent page={page} onContactSupport={onContactSupport} />
     </div>
   );
-  // The terms are public; everything else shows the user's own money.
-  return tabKey === 'agreement' || tabKey === 'finance' ? body : <SignedInOnly>{body}</SignedInOnly>;
+  return PUBLIC_PAGES.has(page) ? body : <SignedInOnly>{body}</SignedInOnly>;
 }

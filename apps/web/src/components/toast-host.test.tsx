@@ -1,0 +1,27 @@
+// @vitest-environment jsdom
+import { act } from 'react';
+import { describe, expect, it } from 'vitest';
+import { mountToastHost } from './toast-host';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const notices = (text: string) =>
+  [...document.querySelectorAll('.ant-message-notice')].filter((n) => n.textContent === text).length;
+
+describe('toast host', () => {
+  it('shows the same message once while it is on screen, different ones each', async () => {
+    const mounted = mountToastHost();
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 50));
+    });
+    const api = await mounted;
+    await act(async () => {
+      api.success('Funds password changed');
+      api.success('Funds password changed');
+      api.error('Network slow');
+      await new Promise((r) => setTimeout(r, 50));
+    });
+    expect(notices('Funds password changed')).toBe(1);
+    expect(notices('Network slow')).toBe(1);
+  });
+});
