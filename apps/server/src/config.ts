@@ -26,6 +26,11 @@ export const configSchema = z.object({
 
   ACCESS_TOKEN_TTL_SECONDS: int(14 * 24 * 3600),
   REFRESH_TOKEN_TTL_SECONDS: int(30 * 24 * 3600),
+  /**
+   * A retired refresh token presented within this many seconds of its rotation is refused without
+   * revoking the session (two tabs refreshing at once); after it, reuse revokes the token family.
+   */
+  REFRESH_REUSE_GRACE_SECONDS: int(30),
   /** Tokens kept in memory for session checks (live sessions and refused tokens); least recent go first. */
   SESSION_CACHE_MAX: z.coerce.number().int().min(1).default(100_000),
 

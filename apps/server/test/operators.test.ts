@@ -249,6 +249,7 @@ describe('first password change', () => {
     const rotated = await opRefresh(res.body.data.refreshToken);
     expect(rotated.status).toBe(200);
     expect((await me(rotated.body.data.satoken)).status).toBe(200);
+    ctx.clock.advance(ctx.config.REFRESH_REUSE_GRACE_SECONDS * 1000);
     expectError(await opRefresh(res.body.data.refreshToken), 401, 'AUTH_REFRESH_INVALID');
     expectError(await me(rotated.body.data.satoken), 401, 'AUTH_TOKEN_REVOKED');
     expectError(await opRefresh(rotated.body.data.refreshToken), 401, 'AUTH_REFRESH_INVALID');

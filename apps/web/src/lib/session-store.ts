@@ -108,6 +108,19 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
   },
 }));
 
+/** Takes the session as storage holds it now (another tab may have refreshed the tokens). */
+export function syncSessionFromStorage(): void {
+  const stored = loadInitial();
+  const current = useSessionStore.getState();
+  if (
+    stored.token !== current.token ||
+    stored.refreshToken !== current.refreshToken ||
+    stored.isLogin !== current.isLogin
+  ) {
+    useSessionStore.setState(stored);
+  }
+}
+
 // Another tab logging in, out or refreshing the token changes localStorage; follow it so two tabs never
 // act as different users (or one keeps a revoked token).
 if (typeof window !== 'undefined') {

@@ -167,13 +167,16 @@ export async function retireRefresh(
 }
 
 /** The session a retired refresh token belonged to, if it is a retired one. */
-export async function findRetiredRefresh(db: Executor, refreshHash: string): Promise<bigint | undefined> {
+export async function findRetiredRefresh(
+  db: Executor,
+  refreshHash: string,
+): Promise<{ sessionId: bigint; retiredAt: Date } | undefined> {
   const [row] = await db
-    .select({ sessionId: sessionRetiredRefresh.sessionId })
+    .select({ sessionId: sessionRetiredRefresh.sessionId, retiredAt: sessionRetiredRefresh.retiredAt })
     .from(sessionRetiredRefresh)
     .where(eq(sessionRetiredRefresh.refreshHash, refreshHash))
     .limit(1);
-  return row?.sessionId;
+  return row;
 }
 
 /** Forgets retired refresh tokens older than `before` (their sessions could not be refreshed anyway). */

@@ -243,8 +243,13 @@ export class SessionService {
     const row = await repo.findByRefreshHash(this.db, refreshHash);
     const now = this.clock.now();
     if (!row) {
-      const reusedSession = await repo.findRetiredRefresh(this.db, refreshHash);
-      if (reusedSession !== undefined) await this.revoke(reusedSession, 'refresh_reused');
+      const retired = await repo.findRetiredRefresh(this.db, refreshHash);
+      // Within the grace period the token was just rotated by a concurrent refresh of the same client
+      // (another tab of the browser): refused, but not treated as theft. Later it is reuse.
+      const grace = this.config.REFRESH_REUSE_GRACE_SECONDS * 1000;
+      if (retired !== undefined && now.getTime() - retired.retiredAt.getTime() >= grace) {
+        await this.revoke(retired.sessionId, 'refresh_reused');
+      }
       throw new AppError('AUTH_REFRESH_INVALID');
     }
     if (

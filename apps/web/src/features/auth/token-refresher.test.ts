@@ -66,4 +66,34 @@ describe('token refresher', () => {
     await refresher.check();
     expect(deps.refresh).not.toHaveBeenCalled();
   });
+
+  it('across tabs: waits for the shared lock, then uses the tokens another tab stored meanwhile', async () => {
+    // Two tabs with the same 7-day-old token; the shared lock runs them one after another.
+    let chain = Promise.resolve<unknown>(undefined);
+    const exclusive = <T>(fn: () => Promise<T>) => {
+      const run = chain.then(fn);
+      chain = run.catch(() => {});
+      return run;
+    };
+    const shared = { isLogin: true, refreshToken: 'r1', tokenTime: 0 };
+    const tab = () =>
+      createTokenRefresher({
+        now: () => DAY7,
+        session: () => shared,
+        refresh: refresh,
+        storeTokens: (_t, r) => {
+          shared.refreshToken = r;
+          shared.tokenTime = DAY7;
+        },
+        reloadUserInfo: async () => {},
+        exclusive,
+        resync: () => {},
+      });
+    const refresh = vi.fn(async () => ({ satoken: 't2', refreshToken: 'r2' }));
+    await Promise.all([tab().check(), tab().check()]);
+    // One refresh with r1; the second tab saw the fresh token inside the lock and did not present r1 again.
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(refresh).toHaveBeenCalledWith('r1');
+    expect(shared.refreshToken).toBe('r2');
+  });
 });

@@ -2,7 +2,7 @@
 // while logged in, fetch the current user info and merge it into the session; while logged in, run the
 // token refresh check every 10 s.
 import { useEffect } from 'react';
-import { useSessionStore } from '@/lib/session-store';
+import { syncSessionFromStorage, useSessionStore } from '@/lib/session-store';
 import { getInfo } from '../api/get-info';
 import { refreshToken } from '../api/refresh-token';
 import { createTokenRefresher, TOKEN_CHECK_INTERVAL_MS } from '../token-refresher';
@@ -20,6 +20,11 @@ const refresher = createTokenRefresher({
   refresh: (token) => refreshToken(token, { silent: true }),
   storeTokens: (token, refresh) => useSessionStore.getState().setTokens(token, refresh),
   reloadUserInfo: () => reloadUserInfo(),
+  exclusive: (fn) =>
+    typeof navigator !== 'undefined' && navigator.locks
+      ? navigator.locks.request('coin_web-token-refresh', fn)
+      : fn(),
+  resync: syncSessionFromStorage,
 });
 
 export function useSessionBootstrap(): void {
