@@ -145,7 +145,7 @@ describe('market lists and routes', () => {
       zdf: ticker?.zdf,
       amount: ticker?.amount,
       part_cou: 2,
-      full_cou: 5,
+      full_cou: 4,
       optional: 0,
       collect: 0,
       simulated: true,

@@ -286,7 +286,7 @@ describe('GET /api/health', () => {
 describe('shutdown', () => {
   it('app close completes promptly while every projection write fails', async () => {
     await outage(ctx.db, true);
-    await deposit(ctx.app.core, '880003', Date.now());
+    await deposit(ctx.app.core, '880003', ctx.clock.now().getTime());
     await until('the projection to stall', () => ctx.app.wallet.projection.status().stalledSince !== null);
     const t0 = performance.now();
     closed = true;

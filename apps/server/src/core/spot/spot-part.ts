@@ -544,7 +544,7 @@ export class SpotPart implements CorePart {
   }
 
   snapshot(): SpotSnapshot {
-    const row = (m: SpotMarket, o: OpenOrder): OrderRow => [
+    const row = (o: OpenOrder): OrderRow => [
       o.id,
       o.userId,
       o.side === BUY ? 'buy' : 'sell',
@@ -564,7 +564,7 @@ export class SpotPart implements CorePart {
       [...m.book.orders(s)].map((e) => {
         const o = this.open.get(e.id);
         if (o === undefined) throw new Error(`book order ${e.id} unknown`);
-        return row(m, o);
+        return row(o);
       });
     return {
       markets: this.symbols().map((symbol) => {

@@ -3,7 +3,7 @@
 // section 9 masking), because their work does not need the full address.
 import { maskEmail, maskPhone } from '@coin/shared/mask';
 import { isWireId } from '@coin/shared/wire-id';
-import { count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AccountBalance } from '@/core/types';
 import type { Executor } from '@/db/client';
@@ -63,7 +63,8 @@ export class ConsoleUserService {
   }
 
   async list(role: OperatorRole, keyword: string | undefined, current: number, size: number) {
-    let where: SQL | undefined;
+    // The platform's own accounts (the demo market maker's) are not users: they are listed nowhere here.
+    let where: SQL | undefined = ne(users.status, 'platform');
     const k = keyword?.trim();
     if (k) {
       const pattern = likePattern(k.toLowerCase());
@@ -73,7 +74,7 @@ export class ConsoleUserService {
         sql`coalesce(${users.phone}, '') like ${pattern}`,
       ];
       if (isWireId(k)) parts.push(eq(users.id, BigInt(k)));
-      where = or(...parts);
+      where = and(where, or(...parts));
     }
     const rows = await this.db
       .select()

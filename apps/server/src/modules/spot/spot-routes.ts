@@ -28,10 +28,7 @@ const decimal = z
   .max(40, 'validation.numeric')
   .regex(/^\d+(\.\d+)?$/, 'validation.numeric');
 const marketName = z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(32);
-const orderId = z
-  .string({ error: 'validation.required' })
-  .trim()
-  .regex(/^\d{1,18}$/, 'validation.invalid');
+const orderId = idString;
 const side = z.enum(['buy', 'sell'], { error: 'validation.oneOf' });
 const orderFields = {
   side,
