@@ -23,5 +23,13 @@ describe('toast host', () => {
     });
     expect(notices('Funds password changed')).toBe(1);
     expect(notices('Network slow')).toBe(1);
-  });
+    // Let the messages' 3 s close timers fire inside act, so neither antd nor React's scheduler has work
+    // left when the environment is torn down (it ran after `window` was gone under load in CI).
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 3600));
+    });
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 400));
+    });
+  }, 15_000);
 });
