@@ -236,8 +236,8 @@ describe('engine: ticks, retention, trades, events', () => {
       url: '/api/mjkj-web/coin/open/transaction/sol/usdt',
     });
     expect(trades.body.data.trades).toEqual([
-      { price: '130', qty: '1', amount: '130', time: now + 10 },
-      { price: '123.456', qty: '2', amount: '246.912', time: now },
+      { price: '130', qty: '1', amount: '130', time: now + 10, demo: false },
+      { price: '123.456', qty: '2', amount: '246.912', time: now, demo: false },
     ]);
     // The index itself still comes from the feed.
     expect(ctx.app.market.latest('SOLUSDT')?.source).toBe('simulator');

@@ -52,6 +52,8 @@ export interface Trade {
   time: number;
   /** The taker's side. */
   side?: 'buy' | 'sell';
+  /** Both sides were platform accounts (the demo market maker): labelled as demo liquidity. */
+  demo?: boolean;
 }
 
 export interface FeedStatus {
@@ -510,7 +512,14 @@ export class MarketEngine implements MarketApi {
     return { symbol: entry.key, price: str(atoms(best.price)), time: best.time, source: best.source };
   }
 
-  ingestTrade(symbol: string, price: string, qty: string, time: number, side?: 'buy' | 'sell'): void {
+  ingestTrade(
+    symbol: string,
+    price: string,
+    qty: string,
+    time: number,
+    side?: 'buy' | 'sell',
+    demo = false,
+  ): void {
     const key = toKey(symbol);
     if (!this.entries.has(key)) return;
     const p = atoms(price);
@@ -519,7 +528,7 @@ export class MarketEngine implements MarketApi {
     this.traded.add(key);
     this.touch(key);
     const list = this.trades.get(key) ?? [];
-    list.unshift({ price: str(p), qty: str(q), amount: str(amount), time, ...(side ? { side } : {}) });
+    list.unshift({ price: str(p), qty: str(q), amount: str(amount), time, ...(side ? { side } : {}), demo });
     if (list.length > TRADES_KEPT) list.length = TRADES_KEPT;
     this.trades.set(key, list);
     this.applyPoint(key, { time, price: p, volume: q, amount, simulated: false });

@@ -94,7 +94,15 @@ export interface MarketApi {
    * A trade of a market that trades (spot): from the first trade on, its K-lines and ticker are built
    * from trades instead of index ticks. price and qty are decimal strings; time in ms.
    */
-  ingestTrade(symbol: string, price: string, qty: string, time: number, side?: 'buy' | 'sell'): void;
+  ingestTrade(
+    symbol: string,
+    price: string,
+    qty: string,
+    time: number,
+    side?: 'buy' | 'sell',
+    /** Both sides were platform accounts (the demo market maker). */
+    demo?: boolean,
+  ): void;
   /**
    * One feed step at the clock's now: poll external sources when manual, compute the index, emit events
    * and persist. The timer calls it every MARKET_TICK_MS; with MARKET_TICK_MS=0 tests call it by hand

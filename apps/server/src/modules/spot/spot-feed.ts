@@ -43,7 +43,8 @@ export function startSpotFeed(core: MoneyCore, markets: SpotMarkets, to: SpotFee
         if (changes.length > 0) to.depth.book(e.symbol.toUpperCase()).apply(changes);
       } else if (e.type === 'spot.trade') {
         const symbol = e.symbol.toUpperCase();
-        to.market?.ingestTrade(symbol, e.price, e.qty, e.ts, e.takerSide);
+        const demo = to.isPlatform(e.makerUserId) && to.isPlatform(e.takerUserId);
+        to.market?.ingestTrade(symbol, e.price, e.qty, e.ts, e.takerSide, demo);
         to.realtime?.publishTrade({
           id: e.tradeId,
           symbol,
@@ -51,7 +52,7 @@ export function startSpotFeed(core: MoneyCore, markets: SpotMarkets, to: SpotFee
           qty: e.qty,
           side: e.takerSide,
           time: e.ts,
-          demo: to.isPlatform(e.makerUserId) && to.isPlatform(e.takerUserId),
+          demo,
         });
       } else if (e.type === 'spot.order') {
         if (!to.realtime || to.isPlatform(e.userId)) continue;
