@@ -75,7 +75,9 @@ export interface SpotOrdersTableProps {
 }
 
 /** The market rules by symbol, for display precision (public, cached). */
-export function useSpotPrecision(): (order: SpotOrder) => MarketPrecision {
+export function useSpotPrecision(): (
+  order: Pick<SpotOrder, 'symbol' | 'price' | 'avgPrice' | 'quantity' | 'filledQty'>,
+) => MarketPrecision {
   const rules = useQuery(spotRulesQuery());
   const bySymbol = useMemo(() => {
     const map = new Map<string, SpotRules>();
