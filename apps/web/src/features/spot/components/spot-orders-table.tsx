@@ -174,10 +174,12 @@ export function SpotOrderFills({ order }: { order: SpotOrder }) {
               <tr key={f.tradeId} data-testid={`spot-fill-${f.tradeId}`}>
                 <td data-label={t('columns.time')}>{formatTime(f.time)}</td>
                 <td data-label={t('columns.role')}>
-                  {t(`role.${f.role}`)}
-                  {f.platformCounterparty ? (
-                    <small className="spot-fills__platform"> · {t('fills.platform')}</small>
-                  ) : null}
+                  <span>
+                    {t(`role.${f.role}`)}
+                    {f.platformCounterparty ? (
+                      <small className="spot-fills__platform"> · {t('fills.platform')}</small>
+                    ) : null}
+                  </span>
                 </td>
                 <td data-label={t('columns.price')} className="spot-num">
                   {fmt.price(f.price, precision.priceDecimals)}
@@ -437,23 +439,28 @@ export function SpotOrdersTable({
           ),
         }}
         onRow={(o) => ({ 'data-testid': `${testId}-row-${o.id}` }) as HTMLAttributes<HTMLElement>}
-        expandable={{
-          rowExpandable: hasFills,
-          expandedRowRender: (o) => <SpotOrderFills order={o} />,
-          expandIcon: ({ expanded, onExpand, record, expandable }) =>
-            expandable ? (
-              <button
-                type="button"
-                className="spot-expand"
-                aria-expanded={expanded}
-                aria-label={expanded ? t('actions.hideFills') : t('actions.showFills')}
-                data-testid={`spot-order-fills-toggle-${record.id}`}
-                onClick={(e) => onExpand(record, e)}
-              >
-                {expanded ? '−' : '+'}
-              </button>
-            ) : null,
-        }}
+        // Without any order that traded there is nothing to open, so no empty toggle column either.
+        expandable={
+          orders.some(hasFills)
+            ? {
+                rowExpandable: hasFills,
+                expandedRowRender: (o) => <SpotOrderFills order={o} />,
+                expandIcon: ({ expanded, onExpand, record, expandable }) =>
+                  expandable ? (
+                    <button
+                      type="button"
+                      className="spot-expand"
+                      aria-expanded={expanded}
+                      aria-label={expanded ? t('actions.hideFills') : t('actions.showFills')}
+                      data-testid={`spot-order-fills-toggle-${record.id}`}
+                      onClick={(e) => onExpand(record, e)}
+                    >
+                      {expanded ? '−' : '+'}
+                    </button>
+                  ) : null,
+              }
+            : undefined
+        }
         pagination={
           paging
             ? {

@@ -5,43 +5,22 @@
 // Test ids: `spot-entrust-page`, `spot-tab-<open|history|trades>`, `spot-cancel-all`,
 // `spot-cancel-all-confirm`, plus those of the tables and filters.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { Button, Popconfirm, Result, Tabs } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { Button, Popconfirm, Tabs } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSessionStore } from '@/lib/session-store';
 import { toast } from '@/lib/toast';
 import { cancelAllOrders } from '../api/cancel-all-orders';
 import { openOrdersQuery } from '../api/get-order-list';
 import { spotKeys } from '../api/spot-keys';
 import { type SpotFilterValues, SpotOrderFilters, useEntrustFilter } from '../components/spot-order-filters';
 import { SpotOrderList } from '../components/spot-orders-table';
+import { SpotSignedInOnly } from '../components/spot-signed-in-only';
 import { SpotTradesTable } from '../components/spot-trades-table';
 import '../components/spot-orders.css';
 
 const PAGE_SIZE = 10;
 
 export type SpotEntrustTab = 'open' | 'history' | 'trades';
-
-/** A visitor sees a prompt to log in instead of the lists. */
-export function SpotSignedInOnly({ children }: { children: ReactNode }) {
-  const { t } = useTranslation('spotOrders');
-  const isLogin = useSessionStore((s) => s.isLogin);
-  if (isLogin) return <>{children}</>;
-  return (
-    <Result
-      status="info"
-      title={t('guest.title')}
-      subTitle={t('guest.text')}
-      data-testid="spot-orders-guest"
-      extra={
-        <Link to="/user/login" className="app-link-button app-link-button--primary">
-          {t('guest.login')}
-        </Link>
-      }
-    />
-  );
-}
 
 function CancelAllButton({ symbol }: { symbol?: string }) {
   const { t } = useTranslation('spotOrders');
@@ -64,7 +43,13 @@ function CancelAllButton({ symbol }: { symbol?: string }) {
       onConfirm={() => cancelAll.mutateAsync().catch(() => undefined)}
       disabled={count === 0}
     >
-      <Button danger disabled={count === 0} loading={cancelAll.isPending} data-testid="spot-cancel-all">
+      <Button
+        danger
+        disabled={count === 0}
+        loading={cancelAll.isPending}
+        className="spot-toolbar__action"
+        data-testid="spot-cancel-all"
+      >
         {t('actions.cancelAll')}
       </Button>
     </Popconfirm>

@@ -7,9 +7,9 @@ import { Segmented } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SpotOrderList } from '../components/spot-orders-table';
+import { SpotSignedInOnly } from '../components/spot-signed-in-only';
 import type { OrderListMode } from '../lib/spot-order';
 import '../components/spot-orders.css';
-import { SpotSignedInOnly } from './spot-entrust-page';
 
 export function SpotOrderCentre({ pageSize = 10 }: { pageSize?: number }) {
   const { t } = useTranslation('spotOrders');
