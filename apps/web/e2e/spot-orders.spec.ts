@@ -91,14 +91,17 @@ async function place(request: APIRequestContext, body: Record<string, string>): 
   return json.data;
 }
 
-async function prepare(page: Page, theme: string, width: number): Promise<void> {
+async function prepare(page: Page, theme: string, width: number, lang = 'en'): Promise<void> {
   await page.setViewportSize({ width, height: width > 600 ? 800 : 740 });
-  await page.addInitScript((themeValue) => {
-    const entry = (content: string) =>
-      JSON.stringify({ dataType: 'string', content, type: 'local', datetime: Date.now() });
-    localStorage.setItem('coin_web-lang', entry('en'));
-    localStorage.setItem('coin_web-themeName', entry(themeValue));
-  }, theme);
+  await page.addInitScript(
+    ([themeValue, langValue]) => {
+      const entry = (content: string) =>
+        JSON.stringify({ dataType: 'string', content, type: 'local', datetime: Date.now() });
+      localStorage.setItem('coin_web-lang', entry(langValue));
+      localStorage.setItem('coin_web-themeName', entry(themeValue));
+    },
+    [theme, lang] as const,
+  );
   await page.goto('/user/login');
   await page.getByTestId('login-tab-account').click();
   await page.getByTestId('login-username').fill(user.account);
@@ -262,6 +265,23 @@ for (const theme of ['theme-daytime', 'theme-night'] as const) {
       await shot(page, 'order-centre', theme, width);
     });
   }
+}
+
+for (const [lang, filled] of [
+  ['de', 'Vollständig ausgeführt'],
+  ['zh', '完全成交'],
+] as const) {
+  test(`the order history in ${lang}, 1280 and 375 px`, async ({ page }) => {
+    await prepare(page, 'theme-daytime', 1280, lang);
+    for (const width of [1280, 375] as const) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/account/entrust/spot');
+      await page.getByTestId('spot-tab-history').click();
+      await expect(page.getByTestId(`spot-order-status-${orders.market}`)).toHaveText(filled);
+      await noSidewaysScroll(page, `history ${lang}`);
+      await shot(page, `entrust-history-${lang}`, 'theme-daytime', width);
+    }
+  });
 }
 
 test('cancel all: every open order after one confirmation', async ({ page }) => {
