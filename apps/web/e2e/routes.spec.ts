@@ -140,7 +140,6 @@ const PAGES: ReadonlyArray<readonly [path: string, title: string]> = [
   ['/account/center/setting/login-pwd', 'Login password'],
   ['/account/center/setting/trade-pwd', 'Funds password'],
   ['/account/center/setting/anti-code', 'Anti-phishing code'],
-  ['/account/entrust/spot', 'Spot orders'],
   ['/account/entrust/margin-all', 'Cross margin orders'],
   ['/account/entrust/margin-fixed', 'Isolated margin orders'],
   ['/account/entrust/future/u', 'U-based futures orders'],
@@ -165,6 +164,14 @@ test('the wallet routes render their screens, asking a visitor to log in', async
     await expect(page.getByTestId('page-title'), path).toHaveText(title);
     await expect(page.getByTestId('wallet-guest'), path).toBeVisible();
   }
+});
+
+// Spot orders are real (e2e/spot-orders.spec.ts); a visitor gets the title and a login prompt.
+test('the spot order route renders its screen, asking a visitor to log in', async ({ page }) => {
+  await page.goto('/account/entrust/spot');
+  await expectPath(page, '/account/entrust/spot');
+  await expect(page.getByTestId('page-title')).toHaveText('Spot orders');
+  await expect(page.getByTestId('spot-orders-guest')).toBeVisible();
 });
 
 test('every route of the table renders in the main layout, later features honestly unavailable', async ({
