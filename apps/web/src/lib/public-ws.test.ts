@@ -186,14 +186,18 @@ describe('private channel', () => {
     const { channel, last } = setupPrivate();
     const owncoin = vi.fn();
     const status = vi.fn();
+    const order = vi.fn();
     channel.on('OWNCOIN', owncoin);
     channel.on('USER_STATUS', status);
+    channel.on('ORDER', order);
     channel.start('12', 'tok-abc');
     expect(last().url).toBe('ws://test/ws/coin/12');
     expect(last().protocols).toEqual(['coin-auth', 'tok-abc']);
     last().open();
     last().receive({ type: 'OWNCOIN', data: { asset: 'USDT', available: '1.5' } });
     last().receive({ type: 'USER_STATUS', data: { status: 'online' } });
+    last().receive({ type: 'ORDER', data: { id: '7', status: 2 } });
+    expect(order).toHaveBeenCalledWith({ id: '7', status: 2 });
     expect(owncoin).toHaveBeenCalledWith({ asset: 'USDT', available: '1.5' });
     expect(status).toHaveBeenCalledWith({ status: 'online' });
   });

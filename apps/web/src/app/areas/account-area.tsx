@@ -1,9 +1,11 @@
 // The account area chunk: the account centre (with the account menu of spec section 2, hidden on the
 // security sub-pages), the wallet and the order centre. The wallet sections are pages of the one wallet
-// area (wallet-frame.tsx, the same as /assets/index?key=); the account-centre and order-centre screens
-// ship with later releases.
+// area (wallet-frame.tsx, the same as /assets/index?key=); /account/entrust/spot is the spot feature's
+// order page; the other account-centre and order-centre screens ship with later releases.
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyInAntdScope } from '@/components/lazy-in-antd-scope';
 import { WALLET_SECTIONS, type WalletSection, walletPageOfSection } from '@/features/wallet/wallet-page-ids';
 import { useSessionStore } from '@/lib/session-store';
 import { ACCOUNT_MENU_ITEMS, visibleAccountMenuItems } from '../layout/account-menu';
@@ -11,6 +13,10 @@ import { isAccountMenuHidden } from '../layout/layout-rules';
 import { AreaPage, type PageId } from './area-page';
 import { WalletFrame } from './wallet-frame';
 import './account-area.css';
+
+const SpotEntrustPage = lazyInAntdScope(() =>
+  import('@/features/spot/pages/spot-entrust-page').then((m) => m.SpotEntrustPage),
+);
 
 const SECTION_PAGES: Record<string, PageId> = {
   '/account/center/info': 'accountInfo',
@@ -143,6 +149,13 @@ export function AccountSectionPage() {
   const pathname = usePathname().replace(/\/+$/, '');
   const walletSection = walletSectionOf(pathname);
   if (walletSection) return <WalletFrame page={walletPageOfSection(walletSection)} />;
+  if (pathname === '/account/entrust/spot') {
+    return (
+      <Suspense fallback={null}>
+        <SpotEntrustPage />
+      </Suspense>
+    );
+  }
   const page = SECTION_PAGES[pathname] ?? 'accountInfo';
   return <AreaPage page={page} embedded actions={<WorkingAlternative page={page} />} />;
 }

@@ -1,6 +1,6 @@
 // The one wallet area's frame (issue 10): the same tabs and page title around the same wallet page, whether
 // the route was /assets/index?key= or /account/wallet/*. The tabs scroll sideways on narrow screens.
-import { Suspense, useLayoutEffect, useRef } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyInAntdScope } from '@/components/lazy-in-antd-scope';
 import type { WalletPageId } from '@/features/wallet/wallet-page-ids';
@@ -11,6 +11,11 @@ import './account-area.css';
 
 const WalletPage = lazyInAntdScope(() =>
   import('@/features/wallet/pages/wallet-pages').then((m) => m.WalletPage),
+);
+
+// Rendered inside the wallet page (already in the antd scope), so a plain lazy import.
+const SpotOrderCentre = lazy(() =>
+  import('@/features/spot/pages/spot-order-centre').then((m) => ({ default: m.SpotOrderCentre })),
 );
 
 export function WalletFrame({ page }: { page: WalletPageId }) {
@@ -51,7 +56,17 @@ export function WalletFrame({ page }: { page: WalletPageId }) {
         {t(current.titleKey)}
       </h1>
       <Suspense fallback={null}>
-        <WalletPage page={page} onContactSupport={openCustomerService} />
+        <WalletPage
+          page={page}
+          onContactSupport={openCustomerService}
+          tradeOrders={
+            page === 'tradeOrder' ? (
+              <Suspense fallback={null}>
+                <SpotOrderCentre />
+              </Suspense>
+            ) : undefined
+          }
+        />
       </Suspense>
     </div>
   );

@@ -1,5 +1,5 @@
 // The order centre's wallet orders (recharge, withdraw, swap, transfer: one row per money command with
-// its legs), and the trade-order tab, which stays empty until trading exists.
+// its legs). The trade-order tab shows the spot feature's orders (app/ passes them to the wallet page).
 import { useQuery } from '@tanstack/react-query';
 import { Empty, Segmented } from 'antd';
 import { useState } from 'react';
@@ -82,15 +82,6 @@ export function WalletOrderList({ pageSize = 10 }: { pageSize?: number }) {
           },
         ]}
       />
-    </WalletCard>
-  );
-}
-
-export function TradeOrderList() {
-  const { t } = useTranslation('wallet');
-  return (
-    <WalletCard title={t('orders.tradeTitle')} testId="trade-orders">
-      <Empty description={t('orders.tradeEmpty')} />
     </WalletCard>
   );
 }

@@ -10,12 +10,7 @@ import { useSessionStore } from '@/lib/session-store';
 import { AssetsOverview } from '../components/assets-overview';
 import { BillsTable } from '../components/bills-table';
 import { DepositPanel } from '../components/deposit-panel';
-import {
-  AgreementText,
-  FinanceNotAvailable,
-  TradeOrderList,
-  WalletOrderList,
-} from '../components/order-list';
+import { AgreementText, FinanceNotAvailable, WalletOrderList } from '../components/order-list';
 import { RechargeForm } from '../components/recharge-form';
 import { RechargeHistory } from '../components/recharge-history';
 import { SwapForm } from '../components/swap-form';
@@ -59,6 +54,8 @@ export interface WalletPageProps {
   page: WalletPageId;
   /** Opens the online customer service (owned by the app shell). */
   onContactSupport?: () => void;
+  /** The order centre's trade orders (the spot feature's, composed by app/). */
+  tradeOrders?: ReactNode;
 }
 
 function OverviewActions() {
@@ -85,7 +82,7 @@ function OverviewActions() {
   );
 }
 
-function PageContent({ page, onContactSupport }: WalletPageProps): ReactNode {
+function PageContent({ page, onContactSupport, tradeOrders }: WalletPageProps): ReactNode {
   const { t } = useTranslation('wallet');
   switch (page) {
     case 'overview':
@@ -116,7 +113,7 @@ function PageContent({ page, onContactSupport }: WalletPageProps): ReactNode {
     case 'bills':
       return <BillsTable />;
     case 'tradeOrder':
-      return <TradeOrderList />;
+      return tradeOrders ?? null;
     case 'records':
       return (
         <>
@@ -131,10 +128,10 @@ function PageContent({ page, onContactSupport }: WalletPageProps): ReactNode {
   }
 }
 
-export function WalletPage({ page, onContactSupport }: WalletPageProps) {
+export function WalletPage({ page, onContactSupport, tradeOrders }: WalletPageProps) {
   const body = (
     <div className="wallet-page" data-testid={`wallet-page-${page}`}>
-      <PageContent page={page} onContactSupport={onContactSupport} />
+      <PageContent page={page} onContactSupport={onContactSupport} tradeOrders={tradeOrders} />
     </div>
   );
   return PUBLIC_PAGES.has(page) ? body : <SignedInOnly>{body}</SignedInOnly>;
