@@ -203,6 +203,22 @@ test('(b) user A sells through the UI, user B buys it through the UI; both see i
 
   const tick = Number(rules.tickSize);
   const qty = '0.002';
+
+  // A far-away sell rests: it appears among A's open orders and the BTC hold shows, live; A cancels it.
+  const far = (await bestPrices(request)).ask * 1.5;
+  await a.getByTestId('spot-sell-price').fill(far.toFixed(rules.priceDecimals));
+  await a.getByTestId('spot-sell-quantity').fill('0.001');
+  await a.getByTestId('spot-sell-submit').click();
+  await expect(a.getByTestId('spot-sell-placed')).toBeVisible();
+  const openRow = a.locator('[data-testid^="spot-orders-open-row-"]').first();
+  await expect(openRow).toBeVisible({ timeout: 15_000 });
+  await expect(a.getByTestId('spot-sell-available')).toContainText('0.049');
+  const rowId = ((await openRow.getAttribute('data-testid')) ?? '').replace('spot-orders-open-row-', '');
+  await a.getByTestId(`spot-order-cancel-${rowId}`).click();
+  if (await a.getByTestId(`spot-order-cancel-confirm-${rowId}`).isVisible())
+    await a.getByTestId(`spot-order-cancel-confirm-${rowId}`).click();
+  await expect(a.locator('[data-testid^="spot-orders-open-row-"]')).toHaveCount(0, { timeout: 15_000 });
+  await expect(a.getByTestId('spot-sell-available')).toContainText('0.05');
   // The platform maker also trades (a market order now and then): if it took A's ask first, A tries
   // again; each round A's order is filled, and the test checks that one round was B buying from A.
   let matchedPrice = 0;
@@ -223,6 +239,8 @@ test('(b) user A sells through the UI, user B buys it through the UI; both see i
     await a.getByTestId('spot-sell-submit').click();
     await expect(a.getByTestId('spot-sell-placed')).toBeVisible();
     await b.getByTestId('spot-buy-submit').click();
+    // A's open order shows (ORDER push) and goes once it is filled, without a reload.
+    await expect(a.locator('[data-testid^="spot-orders-open-row-"]')).toHaveCount(0, { timeout: 15_000 });
     await expect(b.getByTestId('spot-buy-placed')).toBeVisible();
 
     // Did B's order meet A's (a fill against a non-platform account at A's price)?
@@ -263,6 +281,16 @@ test('(b) user A sells through the UI, user B buys it through the UI; both see i
   await expect(a.getByTestId('spot-buy-available')).not.toHaveText('0.00 USDT', { timeout: 15_000 });
   await expect(b.getByTestId('spot-sell-available')).not.toHaveText('0 BTC', { timeout: 15_000 });
   await expect(b.getByTestId('spot-buy-available')).not.toContainText('5,000.00');
+  // Order history: A's sell and B's buy are filled.
+  for (const page of [a, b]) {
+    await page.getByTestId('spot-orders-tab-history').click();
+    await expect(page.locator('[data-testid^="spot-orders-history-row-"]').first()).toContainText(
+      'Fully dealt',
+      {
+        timeout: 15_000,
+      },
+    );
+  }
   await expectSameDocument(a);
   await expectSameDocument(b);
   await a.screenshot({ path: test.info().outputPath('spot-user-a.png'), fullPage: true });
