@@ -192,13 +192,13 @@ test('(b) user A sells through the UI, user B buys it through the UI; both see i
     registerByApi(request, accountA),
     registerByApi(request, accountB),
   ]);
-  await Promise.all([fund(request, tokenA, 'BTC', '0.05'), fund(request, tokenB, 'USDT', '5000')]);
+  await Promise.all([fund(request, tokenA, 'BTC', '0.05'), fund(request, tokenB, 'USDT', '10000')]);
 
   const a = await openTrader(browser, accountA);
   const b = await openTrader(browser, accountB);
   await expect(a.getByTestId('spot-sell-available')).toContainText('0.05');
   await expect(a.getByTestId('spot-buy-available')).toHaveText('0.00 USDT');
-  await expect(b.getByTestId('spot-buy-available')).toContainText('5,000');
+  await expect(b.getByTestId('spot-buy-available')).toContainText('10,000');
   await expect(b.getByTestId('spot-sell-available')).toHaveText('0 BTC');
 
   const tick = Number(rules.tickSize);
@@ -227,11 +227,12 @@ test('(b) user A sells through the UI, user B buys it through the UI; both see i
     // Just inside the spread: A's sell becomes the best ask without touching the maker's bids.
     const price = Number((ask - tick).toFixed(rules.priceDecimals));
     expect(price).toBeGreaterThan(bid);
-    // B's limit is above the maker's best ask, so whatever is left after A's order fills too.
-    const buyPrice = (ask * 1.002).toFixed(rules.priceDecimals);
+    // B buys more than A sells, with a limit above the maker's asks: the maker may requote below A's
+    // price in the meantime, so B sweeps up to and through A's order and its order fills entirely.
+    const buyPrice = (ask * 1.01).toFixed(rules.priceDecimals);
     await b.getByTestId('spot-type-limit').click();
     await b.getByTestId('spot-buy-price').fill(buyPrice);
-    await b.getByTestId('spot-buy-quantity').fill(qty);
+    await b.getByTestId('spot-buy-quantity').fill('0.03');
 
     await a.getByTestId('spot-sell-price').fill(price.toFixed(rules.priceDecimals));
     await a.getByTestId('spot-sell-quantity').fill(qty);
@@ -280,7 +281,7 @@ test('(b) user A sells through the UI, user B buys it through the UI; both see i
   // Balances moved without a reload: A received USDT, B received BTC.
   await expect(a.getByTestId('spot-buy-available')).not.toHaveText('0.00 USDT', { timeout: 15_000 });
   await expect(b.getByTestId('spot-sell-available')).not.toHaveText('0 BTC', { timeout: 15_000 });
-  await expect(b.getByTestId('spot-buy-available')).not.toContainText('5,000.00');
+  await expect(b.getByTestId('spot-buy-available')).not.toContainText('10,000.00');
   // Order history: A's sell and B's buy are filled.
   for (const page of [a, b]) {
     await page.getByTestId('spot-orders-tab-history').click();
