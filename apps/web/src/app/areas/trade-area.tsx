@@ -1,10 +1,34 @@
-// The trade area chunk: /trade/index?type=sec|spot|usta&symbol=btc.
-import { getRouteApi, Link } from '@tanstack/react-router';
+// The trade area chunk: /trade/index?type=sec|spot|usta&symbol=btc. Spot is the spot trading page
+// (features/spot); seconds and U contracts are still the placeholder with links to the other types.
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyInAntdScope } from '@/components/lazy-in-antd-scope';
 import { DEFAULT_TRADE_TYPE, TRADE_TYPES } from '../search-params';
 import { AreaPage } from './area-page';
 
 const tradeRoute = getRouteApi('/trade/index');
+
+const SpotPage = lazyInAntdScope(() => import('@/features/spot/pages/spot-page').then((m) => m.SpotPage));
+
+/** The trade route's symbol of a spot market: the coin for a USDT market (spec: symbol=btc), else the symbol. */
+export function tradeSymbolOf(market: { coin: string; quote: string; symbol: string }): string {
+  return market.quote === 'USDT' ? market.coin.toLowerCase() : market.symbol;
+}
+
+function SpotTrade({ symbol }: { symbol: string }) {
+  const navigate = useNavigate();
+  return (
+    <Suspense fallback={<div className="spot-page" />}>
+      <SpotPage
+        pair={symbol}
+        onPickPair={(m) =>
+          void navigate({ to: '/trade/index', search: { type: 'spot', symbol: tradeSymbolOf(m) } })
+        }
+      />
+    </Suspense>
+  );
+}
 
 /** 'btc' and 'btcusdt' both read 'BTC/USDT' (coin-name rule of spec section 9). */
 export function tradePairLabel(symbol: string): string {
@@ -18,6 +42,7 @@ export function TradeIndexPage() {
   const type = search.type ?? DEFAULT_TRADE_TYPE;
   const symbol = search.symbol;
   const market = t(`tradeTypes.${type}`);
+  if (type === 'spot') return <SpotTrade symbol={symbol ?? 'btc'} />;
   return (
     <AreaPage
       page="trade"

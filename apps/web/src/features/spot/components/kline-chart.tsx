@@ -1,0 +1,175 @@
+// The K-line chart (lightweight-charts 5): candles and volume from open/kline, the open bar kept live from
+// KLINE frames (merged by the pure kline model), every interval the server offers, the last-price line,
+// colours from the day or night theme.
+import {
+  CandlestickSeries,
+  ColorType,
+  createChart,
+  HistogramSeries,
+  type IChartApi,
+  type ISeriesApi,
+  type UTCTimestamp,
+} from 'lightweight-charts';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { subscribePublic } from '@/lib/public-ws';
+import { useSettingsStore } from '@/lib/settings-store';
+import { getKlines } from '../api/get-klines';
+import {
+  type Candle,
+  DEFAULT_INTERVAL,
+  KLINE_INTERVALS,
+  type KlineInterval,
+  mergeCandle,
+  toCandle,
+} from '../lib/kline-model';
+import type { SpotRules } from '../lib/spot-rules';
+
+const PALETTES = {
+  'theme-daytime': {
+    bg: '#ffffff',
+    text: 'rgba(0, 0, 0, 0.65)',
+    grid: '#f0f0f0',
+    border: '#d9d9d9',
+    up: '#0ecb81',
+    down: '#f6465d',
+  },
+  'theme-night': {
+    bg: '#162337',
+    text: 'rgba(255, 255, 255, 0.65)',
+    grid: '#1f3250',
+    border: '#304d79',
+    up: '#0ecb81',
+    down: '#f6465d',
+  },
+} as const;
+
+function volumeBar(c: Candle, up: string, down: string) {
+  return {
+    time: c.time as UTCTimestamp,
+    value: c.volume,
+    color: `${c.close >= c.open ? up : down}66`,
+  };
+}
+
+export function KlineChart({ rules, tall }: { rules: SpotRules; tall?: boolean }) {
+  const { t } = useTranslation('spot');
+  const theme = useSettingsStore((s) => s.theme);
+  const [interval, setKlineInterval] = useState<KlineInterval>(DEFAULT_INTERVAL);
+  const [state, setState] = useState<'loading' | 'ready' | 'empty' | 'error'>('loading');
+  const box = useRef<HTMLDivElement>(null);
+  const chart = useRef<
+    { api: IChartApi; candles: ISeriesApi<'Candlestick'>; volume: ISeriesApi<'Histogram'> } | undefined
+  >(undefined);
+  const palette = PALETTES[theme] ?? PALETTES['theme-daytime'];
+
+  // One chart per mount; theme and precision are options.
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const api = createChart(el, { autoSize: true });
+    const candles = api.addSeries(CandlestickSeries, { borderVisible: false });
+    const volume = api.addSeries(HistogramSeries, {
+      priceScaleId: 'vol',
+      priceFormat: { type: 'volume' },
+      lastValueVisible: false,
+      priceLineVisible: false,
+    });
+    api.priceScale('vol').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
+    chart.current = { api, candles, volume };
+    return () => {
+      chart.current = undefined;
+      api.remove();
+    };
+  }, []);
+
+  useEffect(() => {
+    const c = chart.current;
+    if (!c) return;
+    c.api.applyOptions({
+      layout: {
+        background: { type: ColorType.Solid, color: palette.bg },
+        textColor: palette.text,
+        attributionLogo: false,
+      },
+      grid: { vertLines: { color: palette.grid }, horzLines: { color: palette.grid } },
+      rightPriceScale: { borderColor: palette.border },
+      timeScale: { borderColor: palette.border, timeVisible: true, secondsVisible: false },
+    });
+    c.candles.applyOptions({
+      upColor: palette.up,
+      downColor: palette.down,
+      wickUpColor: palette.up,
+      wickDownColor: palette.down,
+      priceFormat: { type: 'price', precision: rules.priceDecimals, minMove: Number(rules.tickSize) || 0.01 },
+    });
+  }, [palette, rules.priceDecimals, rules.tickSize]);
+
+  useEffect(() => {
+    const c = chart.current;
+    if (!c) return;
+    const controller = new AbortController();
+    let list: Candle[] = [];
+    let loaded = false;
+    const early: Candle[] = [];
+    setState('loading');
+    c.candles.setData([]);
+    c.volume.setData([]);
+    const apply = (bar: Candle) => {
+      const merged = mergeCandle(list, bar);
+      if (merged.kind === 'ignore') return;
+      list = merged.candles;
+      c.candles.update({ ...bar, time: bar.time as UTCTimestamp });
+      c.volume.update(volumeBar(bar, palette.up, palette.down));
+      setState('ready');
+    };
+    getKlines(rules.symbol, interval, controller.signal).then(
+      (bars) => {
+        list = bars;
+        loaded = true;
+        c.candles.setData(bars.map((b) => ({ ...b, time: b.time as UTCTimestamp })));
+        c.volume.setData(bars.map((b) => volumeBar(b, palette.up, palette.down)));
+        for (const bar of early) apply(bar);
+        setState(list.length > 0 ? 'ready' : 'empty');
+        c.api.timeScale().scrollToRealTime();
+      },
+      () => {
+        if (!controller.signal.aborted) setState('error');
+      },
+    );
+    const off = subscribePublic({ type: 'KLINE', symbol: rules.symbol, interval }, (frame) => {
+      const bar = toCandle(frame.data);
+      if (!bar) return;
+      if (loaded) apply(bar);
+      else early.push(bar);
+    });
+    return () => {
+      controller.abort();
+      off();
+    };
+  }, [rules.symbol, interval, palette.up, palette.down]);
+
+  return (
+    <section className={`spot-panel spot-chart${tall ? ' spot-chart--tall' : ''}`} data-testid="spot-chart">
+      <div className="spot-chart__bar" role="tablist" aria-label={t('chart.interval')}>
+        {KLINE_INTERVALS.map((i) => (
+          <button
+            key={i}
+            type="button"
+            role="tab"
+            aria-selected={i === interval}
+            className={`spot-chip${i === interval ? ' spot-chip--on' : ''}`}
+            onClick={() => setKlineInterval(i)}
+            data-testid={`spot-interval-${i}`}
+          >
+            {t(`chart.intervals.${i}`)}
+          </button>
+        ))}
+      </div>
+      <div className="spot-chart__canvas" ref={box} data-state={state} />
+      {state === 'empty' || state === 'error' ? (
+        <div className="spot-chart__empty">{t(state === 'empty' ? 'chart.empty' : 'chart.error')}</div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,338 @@
+// The buy and sell forms (side by side; tabs on phones), limit or market. All the arithmetic and checks
+// are the headless trade form (lib/trade-form.ts); this only holds what was typed and shows the result.
+// Logged-out visitors see login and register buttons instead of the submit button.
+import { Link } from '@tanstack/react-router';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/lib/api-client';
+import { useIsPhone } from '@/lib/use-media-query';
+import { useNumberFormat } from '@/lib/use-number-format';
+import { useTicker } from '@/lib/use-ticker';
+import type { SpotWallet } from '../api/get-spot-wallet';
+import { submitOrder } from '../api/submit-order';
+import type { SpotRules } from '../lib/spot-rules';
+import {
+  floorToDecimals,
+  type OrderSide,
+  type OrderType,
+  orderRequest,
+  PERCENTS,
+  percentValue,
+  quoteDecimals,
+  summarize,
+  type TradeFormInput,
+} from '../lib/trade-form';
+import { NumberBox } from './number-box';
+
+export interface PickedPrice {
+  price: string;
+  /** Changes on every pick, so picking the same price again still fills the box. */
+  n: number;
+}
+
+interface ServerError {
+  errorCode: string;
+  msg: string;
+}
+
+function SidePanel({
+  rules,
+  side,
+  type,
+  wallet,
+  loggedIn,
+  picked,
+  refPrice,
+  onPlaced,
+}: {
+  rules: SpotRules;
+  side: OrderSide;
+  type: OrderType;
+  wallet: SpotWallet | undefined;
+  loggedIn: boolean;
+  picked: PickedPrice | undefined;
+  refPrice: string | undefined;
+  onPlaced: () => void;
+}) {
+  const { t } = useTranslation('spot');
+  const nf = useNumberFormat();
+  const [price, setPrice] = useState('');
+  const [quantity, setQuantity] = useState('');
+  const [amount, setAmount] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [serverError, setServerError] = useState<ServerError>();
+  const [placed, setPlaced] = useState<string>();
+
+  // The page remounts per market, so every market starts empty; a price picked in the book fills the box.
+  useEffect(() => {
+    if (picked) setPrice(picked.price);
+  }, [picked]);
+  // The first price shown is the last price, as on every exchange.
+  const seeded = useRef(false);
+  useEffect(() => {
+    if (seeded.current || !refPrice || type !== 'limit') return;
+    seeded.current = true;
+    setPrice((old) => old || floorToDecimals(refPrice, rules.priceDecimals));
+  }, [refPrice, type, rules.priceDecimals]);
+
+  const input: TradeFormInput = { side, type, price, quantity, amount };
+  const available = wallet ? { base: wallet.base.available, quote: wallet.quote.available } : undefined;
+  const summary = summarize(rules, input, available, refPrice);
+  const errorOf = (field: 'price' | 'quantity' | 'amount') =>
+    touched ? summary.errors.find((e) => e.field === field) : undefined;
+  const shownErrors = touched ? summary.errors : [];
+  const marketBuy = type === 'market' && side === 'buy';
+  const spendCoin = side === 'buy' ? rules.quote : rules.coin;
+  const availableText = wallet
+    ? side === 'buy'
+      ? nf.amount(wallet.quote.available, quoteDecimals(rules))
+      : nf.amount(wallet.base.available, rules.qtyDecimals, 0)
+    : '--';
+
+  const applyPercent = (pct: number) => {
+    if (!available) return;
+    const value = percentValue(rules, input, available, pct);
+    if (marketBuy) setAmount(value);
+    else setQuantity(value);
+  };
+
+  const submit = async () => {
+    setTouched(true);
+    setServerError(undefined);
+    setPlaced(undefined);
+    if (summary.errors.length > 0) return;
+    setBusy(true);
+    try {
+      await submitOrder(orderRequest(rules, input), crypto.randomUUID());
+      setPlaced(t('form.placed'));
+      setQuantity('');
+      setAmount('');
+      setTouched(false);
+      onPlaced();
+    } catch (e) {
+      setServerError(
+        isApiError(e) ? { errorCode: e.errorCode, msg: e.msg } : { errorCode: '', msg: t('form.failed') },
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const testId = (name: string) => `spot-${side}-${name}`;
+  return (
+    <form
+      className={`spot-side spot-side--${side}`}
+      data-testid={testId('form')}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+      noValidate
+    >
+      <div className="spot-side__avail">
+        <span>{t('form.available')}</span>
+        <span data-testid={testId('available')}>
+          {availableText} {spendCoin}
+        </span>
+      </div>
+      {type === 'limit' ? (
+        <NumberBox
+          id={testId('price')}
+          testId={testId('price')}
+          label={t('form.price')}
+          unit={rules.quote}
+          value={price}
+          decimals={rules.priceDecimals}
+          onChange={setPrice}
+          invalid={errorOf('price') !== undefined}
+        />
+      ) : (
+        <div className="spot-box spot-box--static">
+          <span className="spot-box__label">{t('form.price')}</span>
+          <span className="spot-box__input">{t('form.marketPrice')}</span>
+        </div>
+      )}
+      {marketBuy ? (
+        <NumberBox
+          id={testId('amount')}
+          testId={testId('amount')}
+          label={t('form.total')}
+          unit={rules.quote}
+          value={amount}
+          decimals={quoteDecimals(rules)}
+          onChange={setAmount}
+          invalid={errorOf('amount') !== undefined}
+        />
+      ) : (
+        <NumberBox
+          id={testId('quantity')}
+          testId={testId('quantity')}
+          label={t('form.quantity')}
+          unit={rules.coin}
+          value={quantity}
+          decimals={rules.qtyDecimals}
+          onChange={setQuantity}
+          invalid={errorOf('quantity') !== undefined}
+        />
+      )}
+      <div className="spot-side__pcts">
+        {PERCENTS.map((p) => (
+          <button
+            key={p}
+            type="button"
+            className="spot-chip"
+            disabled={!available}
+            onClick={() => applyPercent(p)}
+            data-testid={testId(`pct-${p}`)}
+          >
+            {p}%
+          </button>
+        ))}
+      </div>
+      <dl className="spot-side__sum">
+        <div>
+          <dt>{summary.totalEstimated ? t('form.totalEstimated') : t('form.total')}</dt>
+          <dd data-testid={testId('total')}>
+            {summary.total !== undefined
+              ? `${nf.amount(summary.total, quoteDecimals(rules))} ${rules.quote}`
+              : '--'}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('form.fee', { rate: nf.rate(rules.takerFeeRate) })}</dt>
+          <dd data-testid={testId('fee')}>
+            {summary.fee !== undefined ? `≈ ${nf.number(summary.fee, 18)} ${summary.feeAsset}` : '--'}
+          </dd>
+        </div>
+      </dl>
+      {shownErrors.length > 0 ? (
+        <ul className="spot-side__errors" data-testid={testId('errors')}>
+          {shownErrors.map((e) => (
+            <li key={`${e.field}-${e.key}`}>{t(e.key, e.vars)}</li>
+          ))}
+        </ul>
+      ) : null}
+      {serverError ? (
+        <div className="spot-side__server-error" role="alert" data-testid={testId('server-error')}>
+          {serverError.msg}
+          {serverError.errorCode ? <code>{serverError.errorCode}</code> : null}
+        </div>
+      ) : null}
+      {placed ? (
+        <div className="spot-side__placed" role="status" data-testid={testId('placed')}>
+          {placed}
+        </div>
+      ) : null}
+      {loggedIn ? (
+        <button
+          type="submit"
+          className={`spot-submit spot-submit--${side}`}
+          disabled={busy}
+          data-testid={testId('submit')}
+        >
+          {t(side === 'buy' ? 'form.buy' : 'form.sell', { coin: rules.coin })}
+        </button>
+      ) : (
+        <div className="spot-side__guest" data-testid={testId('guest')}>
+          <Link to="/user/login" className="spot-submit spot-submit--guest">
+            {t('form.login')}
+          </Link>
+          <Link to="/user/register" className="spot-side__register">
+            {t('form.register')}
+          </Link>
+        </div>
+      )}
+    </form>
+  );
+}
+
+export function OrderForm({
+  rules,
+  wallet,
+  loggedIn,
+  picked,
+  bestBid,
+  bestAsk,
+  onPlaced,
+}: {
+  rules: SpotRules;
+  wallet: SpotWallet | undefined;
+  loggedIn: boolean;
+  picked: PickedPrice | undefined;
+  bestBid: string | undefined;
+  bestAsk: string | undefined;
+  onPlaced: () => void;
+}) {
+  const { t } = useTranslation('spot');
+  const nf = useNumberFormat();
+  const phone = useIsPhone();
+  const [type, setType] = useState<OrderType>('limit');
+  const [phoneSide, setPhoneSide] = useState<OrderSide>('buy');
+  const last = useTicker(rules.symbol)?.close;
+  // Market orders are estimated at the best opposite price, limit forms start at the last price.
+  const refs = useMemo(
+    () => ({
+      buy: type === 'market' ? (bestAsk ?? last) : last,
+      sell: type === 'market' ? (bestBid ?? last) : last,
+    }),
+    [type, bestAsk, bestBid, last],
+  );
+  const sides: OrderSide[] = phone ? [phoneSide] : ['buy', 'sell'];
+  return (
+    <section className="spot-panel spot-form" data-testid="spot-form">
+      <header className="spot-panel__head">
+        <div className="spot-tabs" role="tablist" aria-label={t('form.type')}>
+          {(['limit', 'market'] as const).map((ty) => (
+            <button
+              key={ty}
+              type="button"
+              role="tab"
+              aria-selected={type === ty}
+              className={`spot-tab${type === ty ? ' spot-tab--on' : ''}`}
+              onClick={() => setType(ty)}
+              data-testid={`spot-type-${ty}`}
+            >
+              {t(`form.${ty}`)}
+            </button>
+          ))}
+        </div>
+        <span className="spot-form__fees">
+          {t('form.fees', { maker: nf.rate(rules.makerFeeRate), taker: nf.rate(rules.takerFeeRate) })}
+        </span>
+      </header>
+      {phone ? (
+        <div className="spot-sidetabs" role="tablist">
+          {(['buy', 'sell'] as const).map((s) => (
+            <button
+              key={s}
+              type="button"
+              role="tab"
+              aria-selected={phoneSide === s}
+              className={`spot-sidetab spot-sidetab--${s}${phoneSide === s ? ' spot-sidetab--on' : ''}`}
+              onClick={() => setPhoneSide(s)}
+              data-testid={`spot-side-tab-${s}`}
+            >
+              {t(s === 'buy' ? 'form.buyTab' : 'form.sellTab')}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      <div className="spot-form__sides">
+        {sides.map((side) => (
+          <SidePanel
+            key={side}
+            rules={rules}
+            side={side}
+            type={type}
+            wallet={wallet}
+            loggedIn={loggedIn}
+            picked={picked}
+            refPrice={refs[side]}
+            onPlaced={onPlaced}
+          />
+        ))}
+      </div>
+    </section>
+  );
+}
