@@ -97,14 +97,23 @@ export class MarketMaker {
     if (this.running) return;
     this.running = true;
     try {
-      for (const rules of this.deps.markets.all()) {
-        if (rules.status !== 'trading') continue;
-        const index = this.deps.market()?.latest(rules.symbol.toUpperCase())?.price;
-        if (index === undefined) continue;
-        await this.fund(rules, parseAmount(index));
-        await this.quote(rules, parseAmount(index));
-        if (this.random() < this.takerChance) await this.take(rules, parseAmount(index));
-      }
+      // Every market at once, and within a market every command of a step sent before any answer is
+      // awaited: the journal applies them in the order sent and commits them as one group. One command
+      // at a time (each waiting for its own sync) made a round of 12 markets take seconds on a busy
+      // machine, so the books barely moved and trades were rare.
+      await Promise.all(
+        this.deps.markets.all().map(async (rules) => {
+          if (rules.status !== 'trading') return;
+          const index = this.deps.market()?.latest(rules.symbol.toUpperCase())?.price;
+          if (index === undefined) return;
+          const take = this.random() < this.takerChance;
+          await this.fund(rules, parseAmount(index));
+          await Promise.all([
+            this.quote(rules, parseAmount(index)),
+            take ? this.take(rules, parseAmount(index)) : undefined,
+          ]);
+        }),
+      );
     } catch (err) {
       this.deps.log.warn(`market maker step failed: ${String(err)}`);
     } finally {
@@ -176,22 +185,29 @@ export class MarketMaker {
         });
       }
     }
+    const sent: Promise<unknown>[] = [];
     for (const o of this.deps.core.spotOpenOrders(this.deps.makerId, r.symbol)) {
       const key = `${o.side}:${o.price}`;
       if (wanted.has(key)) wanted.delete(key);
       else {
-        await this.submit('spot.cancel', this.deps.makerId, {
-          userId: this.deps.makerId,
-          symbol: r.symbol,
-          orderId: o.orderId,
-        });
+        sent.push(
+          this.submit('spot.cancel', this.deps.makerId, {
+            userId: this.deps.makerId,
+            symbol: r.symbol,
+            orderId: o.orderId,
+          }),
+        );
       }
     }
     for (const order of wanted.values()) {
-      const result = await this.submit('spot.place', this.deps.makerId, order);
-      if (!result.ok)
-        this.deps.log.debug(`market maker ${r.symbol} ${order.side} ${order.price}: ${result.error}`);
+      sent.push(
+        this.submit('spot.place', this.deps.makerId, order).then((result) => {
+          if (!result.ok)
+            this.deps.log.debug(`market maker ${r.symbol} ${order.side} ${order.price}: ${result.error}`);
+        }),
+      );
     }
+    await Promise.all(sent);
   }
 
   /** A small market order from the taker account. */
