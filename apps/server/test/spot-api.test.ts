@@ -132,7 +132,12 @@ describe('spot orders over HTTP', () => {
       method: 'GET',
       url: `${API}/open/transaction/btc/usdt`,
     });
-    expect(trades.body.data.trades[0]).toMatchObject({ price: '60000', qty: '0.2', side: 'buy', demo: false });
+    expect(trades.body.data.trades[0]).toMatchObject({
+      price: '60000',
+      qty: '0.2',
+      side: 'buy',
+      demo: false,
+    });
 
     const cancel = await call<Order>(ctx.app, {
       method: 'POST',
