@@ -82,13 +82,18 @@ test('/trade/index validates type and symbol', async ({ page }) => {
   await expect(page.getByTestId('trade-type')).toHaveText('U-based contract');
   await expect(page.getByTestId('trade-symbol')).toHaveText('ETH/USDT');
 
-  // An unknown type falls back to spot; an invalid symbol is dropped.
+  // Spot is the trading page itself, on the pair the symbol names.
+  await page.goto('/trade/index?type=spot&symbol=eth');
+  await expect(page.getByTestId('spot-page')).toBeVisible();
+  await expect(page.getByTestId('spot-header')).toContainText('ETH/USDT');
+
+  // An unknown type falls back to spot; an invalid symbol is dropped (the default pair).
   await page.goto('/trade/index?type=bogus&symbol=%3Cscript%3E');
-  await expect(page.getByTestId('trade-type')).toHaveText('Spot');
-  await expect(page.getByTestId('trade-symbol')).toHaveCount(0);
+  await expect(page.getByTestId('spot-page')).toBeVisible();
+  await expect(page.getByTestId('spot-header')).toContainText('BTC/USDT');
 
   await page.goto('/trade/index');
-  await expect(page.getByTestId('trade-type')).toHaveText('Spot');
+  await expect(page.getByTestId('spot-page')).toBeVisible();
 });
 
 test('/assets/index and /user/index validate their key', async ({ page }) => {
@@ -115,8 +120,6 @@ const PAGES: ReadonlyArray<readonly [path: string, title: string]> = [
   ['/defis/details', 'Mining details'],
   ['/rate/index', 'Exchange rates'],
   ['/market/main', 'Market'],
-  ['/exchange/index', 'Exchange'],
-  ['/exchange/full-screen/BTC_USDT', 'Full-screen chart'],
   ['/exchange/full-contract/usdt', 'Full-screen contract'],
   ['/otc/common', 'OTC quick trade'],
   ['/otc/order', 'OTC orders'],
@@ -192,6 +195,8 @@ test('every route of the table renders in the main layout, later features honest
     ['/user/login', 'login-page'],
     ['/user/register', 'register-page'],
     ['/user/reset', 'reset-page'],
+    ['/exchange/index', 'spot-page'],
+    ['/exchange/full-screen/BTC_USDT', 'spot-page'],
   ] as const) {
     await page.goto(path);
     await expect(page.getByTestId(testId), path).toBeVisible();
