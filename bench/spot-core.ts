@@ -178,14 +178,22 @@ function transfers(count: number): Command[] {
   });
 }
 
-function timed(
-  commands: Command[],
-  from: number,
-): { perSecond: number; ms: number; ok: number; events: number } {
+interface Run {
+  /** Commands per wall-clock second. */
+  perSecond: number;
+  /** Commands per second of this process's CPU time (user + system): what a busy shared machine blurs least. */
+  perCpuSecond: number;
+  ms: number;
+  ok: number;
+  events: number;
+}
+
+function timed(commands: Command[], from: number): Run {
   const { state } = setup();
   for (let i = 0; i < from; i++) state.apply(commands[i] as Command);
   let ok = 0;
   let events = 0;
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   for (let i = from; i < commands.length; i++) {
     const r = state.apply(commands[i] as Command).result;
@@ -195,9 +203,12 @@ function timed(
     }
   }
   const ms = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+  const cpuMs = (cpu.user + cpu.system) / 1000;
   const problems = state.invariantViolations();
   if (problems.length > 0) throw new Error(`invariants: ${problems.slice(0, 3).join('; ')}`);
-  return { perSecond: ((commands.length - from) / ms) * 1000, ms, ok, events };
+  const n = commands.length - from;
+  return { perSecond: (n / ms) * 1000, perCpuSecond: (n / cpuMs) * 1000, ms, ok, events };
 }
 
 function fmt(n: number): string {
@@ -223,26 +234,30 @@ function main(): void {
   timed(spot.slice(0, RESTING + 50_000), RESTING);
   timed(reference.slice(0, 50_000), 0);
   const runs = 2;
-  let best = { perSecond: 0, ms: 0, ok: 0, events: 0 };
-  let bestRef = { perSecond: 0, ms: 0, ok: 0, events: 0 };
+  const none: Run = { perSecond: 0, perCpuSecond: 0, ms: 0, ok: 0, events: 0 };
+  let best = none;
+  let bestRef = none;
   for (let r = 0; r < runs; r++) {
     const s = timed(spot, RESTING);
-    if (s.perSecond > best.perSecond) best = s;
+    if (s.perCpuSecond > best.perCpuSecond) best = s;
     const t = timed(reference, 0);
-    if (t.perSecond > bestRef.perSecond) bestRef = t;
+    if (t.perCpuSecond > bestRef.perCpuSecond) bestRef = t;
   }
   console.log(
-    `  spot.place/cancel ${fmt(best.perSecond).padStart(10)} cmd/s   (${fmt(ORDERS)} in ${best.ms.toFixed(0)} ms; ` +
-      `limit ${fmt(places)}, cancel ${fmt(cancels)}, market ${fmt(markets)}; ${fmt(best.ok)} ok, ` +
-      `${(best.events / Math.max(1, best.ok)).toFixed(1)} events per command; after ${fmt(RESTING)} resting)`,
+    `  spot.place/cancel ${fmt(best.perSecond).padStart(10)} cmd/s wall, ${fmt(best.perCpuSecond).padStart(10)} per CPU s   ` +
+      `(${fmt(ORDERS)} in ${best.ms.toFixed(0)} ms; limit ${fmt(places)}, cancel ${fmt(cancels)}, market ` +
+      `${fmt(markets)}; ${fmt(best.ok)} ok, ${(best.events / Math.max(1, best.ok)).toFixed(1)} events per command; ` +
+      `after ${fmt(RESTING)} resting)`,
   );
   console.log(
-    `  wallet transfer   ${fmt(bestRef.perSecond).padStart(10)} cmd/s   (reference, ${fmt(ORDERS)} in ${bestRef.ms.toFixed(0)} ms; ` +
+    `  wallet transfer   ${fmt(bestRef.perSecond).padStart(10)} cmd/s wall, ${fmt(bestRef.perCpuSecond).padStart(10)} per CPU s   ` +
+      `(reference, ${fmt(ORDERS)} in ${bestRef.ms.toFixed(0)} ms; ` +
       `${(bestRef.events / Math.max(1, bestRef.ok)).toFixed(1)} events per command)`,
   );
   console.log(
-    `  ratio spot / transfer ${(best.perSecond / bestRef.perSecond).toFixed(2)}; goal >= ${fmt(GOAL_PER_SECOND)} ` +
-      `orders/s: ${best.perSecond >= GOAL_PER_SECOND ? 'met' : 'MISSED'} (best of ${runs} runs each, invariants checked after each run)`,
+    `  ratio spot / transfer ${(best.perSecond / bestRef.perSecond).toFixed(2)} wall, ` +
+      `${(best.perCpuSecond / bestRef.perCpuSecond).toFixed(2)} CPU; goal >= ${fmt(GOAL_PER_SECOND)} orders/s: ` +
+      `${best.perSecond >= GOAL_PER_SECOND ? 'met' : 'MISSED'} (best of ${runs} runs each; invariants checked after each run)`,
   );
 }
 

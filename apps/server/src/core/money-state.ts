@@ -72,8 +72,11 @@ interface SnapshotV1 {
 
 function compact(result: CommandResult): CommandResult {
   if (!result.ok) return result;
-  const { events: _events, ...rest } = result;
-  return { ...rest, events: [] };
+  // The same object as `{ ...result without events, events: [] }`, keys in the same order, built directly.
+  const { seq, commandId, reply } = result;
+  return reply === undefined
+    ? { ok: true, seq, commandId, events: [] }
+    : { ok: true, seq, commandId, reply, events: [] };
 }
 
 export class MoneyState {

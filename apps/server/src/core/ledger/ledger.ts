@@ -7,7 +7,7 @@
 // The per-operation maximum of an asset is a separate check products call on their input amounts.
 // Pure: no I/O, clock or random source.
 import { type Amount, ZERO } from '@coin/shared/money';
-import { formatAtoms } from '../atoms';
+import { formatAtoms, POW10 } from '../atoms';
 import { reject } from '../rejection';
 import type {
   AccountBalance,
@@ -52,8 +52,22 @@ export interface CommandMeta {
   ref: string;
 }
 
+/** accountType -> asset -> key: one string per account kind, so lookups hash a known string. */
+const assetKeys = new Map<string, Map<string, string>>();
+const MAX_CACHED_ASSET_KEYS = 4096;
+
 function assetKey(asset: string, accountType: AccountType): string {
-  return `${asset}\u0000${accountType}`;
+  let byAsset = assetKeys.get(accountType);
+  if (byAsset === undefined) {
+    byAsset = new Map();
+    assetKeys.set(accountType, byAsset);
+  }
+  let key = byAsset.get(asset);
+  if (key === undefined) {
+    key = `${asset}\u0000${accountType}`;
+    if (byAsset.size < MAX_CACHED_ASSET_KEYS) byAsset.set(asset, key);
+  }
+  return key;
 }
 
 function systemKey(name: SystemAccount, asset: string): string {
@@ -102,7 +116,7 @@ export class Ledger {
     if (magnitude > MAX_BALANCE_ATOMS) reject('AMOUNT_TOO_LARGE');
     const limits = this.assets.get(asset);
     if (limits === undefined) return;
-    if (magnitude % 10n ** BigInt(18 - limits.decimals) !== 0n) reject('INVALID_AMOUNT');
+    if (magnitude % (POW10[18 - limits.decimals] as bigint) !== 0n) reject('INVALID_AMOUNT');
     if (magnitude > limits.maxAmount) reject('AMOUNT_TOO_LARGE');
   }
 
@@ -268,7 +282,9 @@ export class LedgerTx {
     field: 'available' | 'frozen';
     delta: Amount;
   }[] = [];
-  private readonly staged = new Map<string, Staged>();
+  /** userId -> asset key -> staged balance, and the same in first-touch order (events follow it). */
+  private readonly staged = new Map<string, Map<string, Staged>>();
+  private readonly stagedInOrder: Staged[] = [];
   private readonly onCommit: (() => void)[] = [];
 
   constructor(private readonly ledger: Ledger) {}
@@ -279,8 +295,13 @@ export class LedgerTx {
   }
 
   private stagedOf(userId: string, asset: string, accountType: AccountType): Staged {
-    const key = `${userId}\u0000${asset}\u0000${accountType}`;
-    let s = this.staged.get(key);
+    const key = assetKey(asset, accountType);
+    let mine = this.staged.get(userId);
+    if (mine === undefined) {
+      mine = new Map();
+      this.staged.set(userId, mine);
+    }
+    let s = mine.get(key);
     if (s === undefined) {
       const current = this.ledger.account(userId, asset, accountType);
       s = {
@@ -290,7 +311,8 @@ export class LedgerTx {
         balance: { available: current?.available ?? ZERO, frozen: current?.frozen ?? ZERO },
         touched: false,
       };
-      this.staged.set(key, s);
+      mine.set(key, s);
+      this.stagedInOrder.push(s);
     }
     return s;
   }
@@ -374,7 +396,7 @@ export class LedgerTx {
     for (const [asset, sum] of perAsset) {
       if (sum !== 0n) throw new Error(`unbalanced postings in ${meta.commandType} for ${asset}`);
     }
-    const touched = [...this.staged.values()].filter((s) => s.touched);
+    const touched = this.stagedInOrder.filter((s) => s.touched);
     for (const s of touched) {
       if (s.balance.available < 0n || s.balance.frozen < 0n) reject('INSUFFICIENT_BALANCE');
       if (s.balance.available > MAX_BALANCE_ATOMS || s.balance.frozen > MAX_BALANCE_ATOMS) {

@@ -31,6 +31,7 @@ import { BUY, SELL, type Side } from './order-book';
 import {
   feeOn,
   lotsToAtoms,
+  lotsToQty,
   newMarket,
   notional,
   parseMarketConfig,
@@ -41,6 +42,8 @@ import {
   ticksToPrice,
 } from './spot-market';
 
+const descending = (a: number, b: number) => b - a;
+const ascending = (a: number, b: number) => a - b;
 const CLIENT_ID_PATTERN = /^[A-Za-z0-9_.:-]{1,64}$/;
 /** Budgets of market buys by quote amount are capped so ticks x lots sums stay exact in a double. */
 const MAX_BUDGET_UNITS = 2 ** 52;
@@ -90,14 +93,25 @@ export interface SpotSnapshot {
   markets: { config: SpotMarketConfig; bids: OrderRow[]; asks: OrderRow[] }[];
 }
 
-/** Collects what one command did, for its events. */
+/** Collects what one command did, for its events. One instance is reused (cleared) for every command. */
 class Activity {
   readonly orders = new Map<number, OpenOrder>();
   readonly closed = new Map<number, { status: SpotOrderStatus; reason: SpotCancelReason | null }>();
-  readonly events: CoreEvent[] = [];
+  events: CoreEvent[] = [];
   readonly bidLevels = new Set<number>();
   readonly askLevels = new Set<number>();
   trades = 0;
+
+  /** Ready for the next command (a new events array: the last one went out with its command). */
+  reset(): this {
+    this.orders.clear();
+    this.closed.clear();
+    this.events = [];
+    this.bidLevels.clear();
+    this.askLevels.clear();
+    this.trades = 0;
+    return this;
+  }
 
   touch(o: OpenOrder): void {
     this.orders.set(o.id, o);
@@ -114,6 +128,8 @@ export class SpotPart implements CorePart {
   private readonly clientIds = new Map<string, Map<string, number>>();
   /** Book owners are small integers: one per user, assigned on first use (not part of the state). */
   private readonly owners = new Map<string, number>();
+  /** What the command being executed did (commands run one at a time). */
+  private readonly activity = new Activity();
 
   execute(command: Command, tx: LedgerTx, ctx: ExecContext): Execution {
     switch (command.type) {
@@ -128,7 +144,7 @@ export class SpotPart implements CorePart {
         const id = this.resolveId(userId, orderId, clientOrderId);
         const o = this.open.get(id);
         if (o === undefined || o.userId !== userId || o.symbol !== m.symbol) reject('ORDER_NOT_FOUND');
-        const act = new Activity();
+        const act = this.activity.reset();
         m.book.cancel(o.id);
         this.close(o, m, tx, act, 'cancelled', 'user');
         this.emit(m, act, ctx);
@@ -176,10 +192,7 @@ export class SpotPart implements CorePart {
   depth(symbol: string, n: number): { bids: [string, string][]; asks: [string, string][] } | undefined {
     const m = this.markets.get(symbol);
     if (m === undefined) return undefined;
-    const level = ([t, l]: [number, number]): [string, string] => [
-      ticksToPrice(m, t),
-      formatAtoms(lotsToAtoms(m, l)),
-    ];
+    const level = ([t, l]: [number, number]): [string, string] => [ticksToPrice(m, t), lotsToQty(m, l)];
     return { bids: m.book.depth(BUY, n).map(level), asks: m.book.depth(SELL, n).map(level) };
   }
 
@@ -285,7 +298,7 @@ export class SpotPart implements CorePart {
       clientOrderId,
       createdTs: ctx.ts,
     };
-    const act = new Activity();
+    const act = this.activity.reset();
     act.orders.set(o.id, o);
     if (fok) {
       // Not entirely fillable now: it ends at once, nothing frozen, nothing traded.
@@ -354,10 +367,10 @@ export class SpotPart implements CorePart {
       seller.hold -= base;
       buyer.fee += buyerFee;
       seller.fee += sellerFee;
-      for (const o of [maker, taker]) {
-        o.filledLots += lots;
-        o.filledQuote += quote;
-      }
+      maker.filledLots += lots;
+      maker.filledQuote += quote;
+      taker.filledLots += lots;
+      taker.filledQuote += quote;
       act.touch(maker);
       act.trades += 1;
       act.events.push({
@@ -366,7 +379,7 @@ export class SpotPart implements CorePart {
         tradeId: `${ctx.seq}-${act.trades}`,
         symbol: m.symbol,
         price: ticksToPrice(m, ticks),
-        qty: formatAtoms(base),
+        qty: lotsToQty(m, lots),
         quoteQty: formatAtoms(quote),
         takerSide: taker.side === BUY ? 'buy' : 'sell',
         makerOrderId: String(maker.id),
@@ -425,21 +438,26 @@ export class SpotPart implements CorePart {
       const end = act.closed.get(o.id);
       act.events.push(this.orderEvent(m, o, end?.status ?? 'open', end?.reason ?? null, ctx.seq, ctx.ts));
     }
-    const level =
-      (side: Side) =>
-      (t: number): [string, string] => [
-        ticksToPrice(m, t),
-        formatAtoms(lotsToAtoms(m, m.book.levelLots(side, t))),
-      ];
     if (act.bidLevels.size > 0 || act.askLevels.size > 0) {
       act.events.push({
         type: 'spot.depth',
         seq: ctx.seq,
         symbol: m.symbol,
-        bids: [...act.bidLevels].sort((a, b) => b - a).map(level(BUY)),
-        asks: [...act.askLevels].sort((a, b) => a - b).map(level(SELL)),
+        bids: this.levels(m, BUY, act.bidLevels),
+        asks: this.levels(m, SELL, act.askLevels),
       });
     }
+  }
+
+  /** Changed levels of a side, best first, each with its new total ('0' when it emptied). */
+  private levels(m: SpotMarket, side: Side, prices: Set<number>): [string, string][] {
+    const sorted = [...prices].sort(side === BUY ? descending : ascending);
+    const out: [string, string][] = new Array(sorted.length);
+    for (let i = 0; i < sorted.length; i++) {
+      const t = sorted[i] as number;
+      out[i] = [ticksToPrice(m, t), lotsToQty(m, m.book.levelLots(side, t))];
+    }
+    return out;
   }
 
   private orderEvent(
@@ -461,9 +479,9 @@ export class SpotPart implements CorePart {
       orderType: o.type,
       timeInForce: o.tif,
       price: o.type === 'limit' ? ticksToPrice(m, o.priceTicks) : null,
-      quantity: byQuote ? null : formatAtoms(lotsToAtoms(m, o.lots)),
+      quantity: byQuote ? null : lotsToQty(m, o.lots),
       quoteQuantity: byQuote ? formatAtoms(o.quoteQuantity) : null,
-      filledQty: formatAtoms(lotsToAtoms(m, o.filledLots)),
+      filledQty: lotsToQty(m, o.filledLots),
       filledQuote: formatAtoms(o.filledQuote),
       fee: formatAtoms(o.fee),
       feeAsset: o.side === BUY ? m.base : m.quote,
