@@ -261,6 +261,9 @@ export class Ledger {
   }
 }
 
+/** Staged accounts of one tx found by a scan up to this many; beyond, by a map. */
+const STAGED_SCAN_LIMIT = 16;
+
 interface Staged {
   userId: string;
   asset: string;
@@ -282,9 +285,12 @@ export class LedgerTx {
     field: 'available' | 'frozen';
     delta: Amount;
   }[] = [];
-  /** userId -> asset key -> staged balance, and the same in first-touch order (events follow it). */
-  private readonly staged = new Map<string, Map<string, Staged>>();
+  /**
+   * Staged balances in first-touch order (the balance events follow it). A command touches a few accounts:
+   * they are found by a scan, and only a command touching many (a sweep of the book) builds an index.
+   */
   private readonly stagedInOrder: Staged[] = [];
+  private stagedIndex: Map<string, Staged> | undefined;
   private readonly onCommit: (() => void)[] = [];
 
   constructor(private readonly ledger: Ledger) {}
@@ -295,13 +301,19 @@ export class LedgerTx {
   }
 
   private stagedOf(userId: string, asset: string, accountType: AccountType): Staged {
-    const key = assetKey(asset, accountType);
-    let mine = this.staged.get(userId);
-    if (mine === undefined) {
-      mine = new Map();
-      this.staged.set(userId, mine);
+    const list = this.stagedInOrder;
+    let s: Staged | undefined;
+    if (this.stagedIndex !== undefined) {
+      s = this.stagedIndex.get(`${userId}\u0000${assetKey(asset, accountType)}`);
+    } else {
+      for (let i = 0; i < list.length; i++) {
+        const c = list[i] as Staged;
+        if (c.userId === userId && c.asset === asset && c.accountType === accountType) {
+          s = c;
+          break;
+        }
+      }
     }
-    let s = mine.get(key);
     if (s === undefined) {
       const current = this.ledger.account(userId, asset, accountType);
       s = {
@@ -311,8 +323,13 @@ export class LedgerTx {
         balance: { available: current?.available ?? ZERO, frozen: current?.frozen ?? ZERO },
         touched: false,
       };
-      mine.set(key, s);
-      this.stagedInOrder.push(s);
+      list.push(s);
+      if (this.stagedIndex !== undefined) {
+        this.stagedIndex.set(`${userId}\u0000${assetKey(asset, accountType)}`, s);
+      } else if (list.length > STAGED_SCAN_LIMIT) {
+        this.stagedIndex = new Map();
+        for (const c of list) this.stagedIndex.set(`${c.userId}\u0000${assetKey(c.asset, c.accountType)}`, c);
+      }
     }
     return s;
   }
@@ -376,25 +393,39 @@ export class LedgerTx {
       for (const fn of this.onCommit) fn();
       return [];
     }
-    const perAsset = new Map<string, bigint>();
-    const systemNext = new Map<string, { name: SystemAccount; asset: string; balance: Amount }>();
+    // Per-asset sums and next system balances in first-seen order; a command has a few of each (scans).
+    const assets: string[] = [];
+    const sums: bigint[] = [];
+    const systemNext: { name: SystemAccount; asset: string; balance: Amount }[] = [];
     for (const p of this.postings) {
-      perAsset.set(p.asset, (perAsset.get(p.asset) ?? 0n) + p.delta);
+      const at = assets.indexOf(p.asset);
+      if (at < 0) {
+        assets.push(p.asset);
+        sums.push(p.delta);
+      } else {
+        sums[at] = (sums[at] as bigint) + p.delta;
+      }
       if (p.account.kind !== 'system') continue;
-      const key = systemKey(p.account.name, p.asset);
-      const s = systemNext.get(key);
+      const name = p.account.name;
+      let s: (typeof systemNext)[number] | undefined;
+      for (const c of systemNext) {
+        if (c.name === name && c.asset === p.asset) {
+          s = c;
+          break;
+        }
+      }
       if (s === undefined) {
-        systemNext.set(key, {
-          name: p.account.name,
+        systemNext.push({
+          name,
           asset: p.asset,
-          balance: (this.ledger.systemAmount(p.account.name, p.asset) + p.delta) as Amount,
+          balance: (this.ledger.systemAmount(name, p.asset) + p.delta) as Amount,
         });
       } else {
         s.balance = (s.balance + p.delta) as Amount;
       }
     }
-    for (const [asset, sum] of perAsset) {
-      if (sum !== 0n) throw new Error(`unbalanced postings in ${meta.commandType} for ${asset}`);
+    for (let i = 0; i < assets.length; i++) {
+      if (sums[i] !== 0n) throw new Error(`unbalanced postings in ${meta.commandType} for ${assets[i]}`);
     }
     const touched = this.stagedInOrder.filter((s) => s.touched);
     for (const s of touched) {
@@ -403,12 +434,12 @@ export class LedgerTx {
         reject('AMOUNT_TOO_LARGE');
       }
     }
-    for (const s of systemNext.values()) {
+    for (const s of systemNext) {
       if (s.balance > MAX_BALANCE_ATOMS || -s.balance > MAX_BALANCE_ATOMS) reject('AMOUNT_TOO_LARGE');
     }
     // Every check passed: apply.
     for (const s of touched) this.ledger.setAccount(s.userId, s.asset, s.accountType, s.balance);
-    for (const s of systemNext.values()) this.ledger.setSystem(s.name, s.asset, s.balance);
+    for (const s of systemNext) this.ledger.setSystem(s.name, s.asset, s.balance);
     for (const fn of this.onCommit) fn();
 
     const postings: Posting[] = this.postings.map((p) => ({

@@ -68,6 +68,10 @@ interface OpenOrder {
   hold: bigint;
   clientOrderId: string | undefined;
   createdTs: number;
+  /** The seq of the last command that touched the order, and how it ended in that command (events only). */
+  mark: number;
+  end: SpotOrderStatus | null;
+  endReason: SpotCancelReason | null;
 }
 
 /** [orderId, userId, side, type, tif, priceTicks, lots, quoteQty, filledLots, filledQuote, fee, hold, clientOrderId, createdTs] */
@@ -93,29 +97,54 @@ export interface SpotSnapshot {
   markets: { config: SpotMarketConfig; bids: OrderRow[]; asks: OrderRow[] }[];
 }
 
-/** Collects what one command did, for its events. One instance is reused (cleared) for every command. */
+/**
+ * Collects what one command did, for its events: the orders it touched (in first-touch order, each once),
+ * how those that ended ended, the price levels it changed. Plain arrays and marks on the orders instead of
+ * maps and sets: a command touches few orders, and nothing is allocated per touched order.
+ */
 class Activity {
-  readonly orders = new Map<number, OpenOrder>();
-  readonly closed = new Map<number, { status: SpotOrderStatus; reason: SpotCancelReason | null }>();
+  seq = 0;
+  orders: OpenOrder[] = [];
   events: CoreEvent[] = [];
-  readonly bidLevels = new Set<number>();
-  readonly askLevels = new Set<number>();
+  /** Changed level prices per side (may repeat; sorted and deduplicated when the events are built). */
+  bidLevels: number[] = [];
+  askLevels: number[] = [];
   trades = 0;
 
-  /** Ready for the next command (a new events array: the last one went out with its command). */
-  reset(): this {
-    this.orders.clear();
-    this.closed.clear();
+  /** Ready for the command `seq` (new arrays: the last events went out with their command). */
+  reset(seq: number): this {
+    this.seq = seq;
+    this.orders = [];
     this.events = [];
-    this.bidLevels.clear();
-    this.askLevels.clear();
+    this.bidLevels = [];
+    this.askLevels = [];
     this.trades = 0;
     return this;
   }
 
+  /** Records an order as touched by this command (once). */
+  add(o: OpenOrder): void {
+    if (o.mark === this.seq) return;
+    o.mark = this.seq;
+    o.end = null;
+    o.endReason = null;
+    this.orders.push(o);
+  }
+
+  /** Touched and its level changed. */
   touch(o: OpenOrder): void {
-    this.orders.set(o.id, o);
-    (o.side === BUY ? this.bidLevels : this.askLevels).add(o.priceTicks);
+    this.add(o);
+    this.level(o);
+  }
+
+  level(o: OpenOrder): void {
+    (o.side === BUY ? this.bidLevels : this.askLevels).push(o.priceTicks);
+  }
+
+  ended(o: OpenOrder, status: SpotOrderStatus, reason: SpotCancelReason | null): void {
+    this.add(o);
+    o.end = status;
+    o.endReason = reason;
   }
 }
 
@@ -144,7 +173,7 @@ export class SpotPart implements CorePart {
         const id = this.resolveId(userId, orderId, clientOrderId);
         const o = this.open.get(id);
         if (o === undefined || o.userId !== userId || o.symbol !== m.symbol) reject('ORDER_NOT_FOUND');
-        const act = this.activity.reset();
+        const act = this.activity.reset(ctx.seq);
         m.book.cancel(o.id);
         this.close(o, m, tx, act, 'cancelled', 'user');
         this.emit(m, act, ctx);
@@ -297,9 +326,12 @@ export class SpotPart implements CorePart {
       hold: fok ? 0n : hold,
       clientOrderId,
       createdTs: ctx.ts,
+      mark: 0,
+      end: null,
+      endReason: null,
     };
-    const act = this.activity.reset();
-    act.orders.set(o.id, o);
+    const act = this.activity.reset(ctx.seq);
+    act.add(o);
     if (fok) {
       // Not entirely fillable now: it ends at once, nothing frozen, nothing traded.
       this.close(o, m, tx, act, 'cancelled', 'fok');
@@ -332,7 +364,7 @@ export class SpotPart implements CorePart {
       }
     }
     this.emit(m, act, ctx);
-    const state = act.closed.get(o.id)?.status ?? 'open';
+    const state = o.end ?? 'open';
     return { ref: String(o.id), events: act.events, reply: { orderId: String(o.id), status: state } };
   }
 
@@ -405,11 +437,10 @@ export class SpotPart implements CorePart {
   ): void {
     this.release(o, m, tx, o.hold);
     if (this.open.delete(o.id)) {
-      (o.side === BUY ? act.bidLevels : act.askLevels).add(o.priceTicks);
+      act.level(o);
       if (o.clientOrderId !== undefined) this.clientIds.get(o.userId)?.delete(o.clientOrderId);
     }
-    act.orders.set(o.id, o);
-    act.closed.set(o.id, { status, reason });
+    act.ended(o, status, reason);
   }
 
   private release(o: OpenOrder, m: SpotMarket, tx: LedgerTx, amount: bigint): void {
@@ -434,11 +465,10 @@ export class SpotPart implements CorePart {
 
   /** The command's order, trade and depth events: every touched order's state, every changed level. */
   private emit(m: SpotMarket, act: Activity, ctx: ExecContext): void {
-    for (const o of act.orders.values()) {
-      const end = act.closed.get(o.id);
-      act.events.push(this.orderEvent(m, o, end?.status ?? 'open', end?.reason ?? null, ctx.seq, ctx.ts));
+    for (const o of act.orders) {
+      act.events.push(this.orderEvent(m, o, o.end ?? 'open', o.endReason, ctx.seq, ctx.ts));
     }
-    if (act.bidLevels.size > 0 || act.askLevels.size > 0) {
+    if (act.bidLevels.length > 0 || act.askLevels.length > 0) {
       act.events.push({
         type: 'spot.depth',
         seq: ctx.seq,
@@ -450,12 +480,13 @@ export class SpotPart implements CorePart {
   }
 
   /** Changed levels of a side, best first, each with its new total ('0' when it emptied). */
-  private levels(m: SpotMarket, side: Side, prices: Set<number>): [string, string][] {
-    const sorted = [...prices].sort(side === BUY ? descending : ascending);
-    const out: [string, string][] = new Array(sorted.length);
-    for (let i = 0; i < sorted.length; i++) {
-      const t = sorted[i] as number;
-      out[i] = [ticksToPrice(m, t), lotsToQty(m, m.book.levelLots(side, t))];
+  private levels(m: SpotMarket, side: Side, prices: number[]): [string, string][] {
+    prices.sort(side === BUY ? descending : ascending);
+    const out: [string, string][] = [];
+    for (let i = 0; i < prices.length; i++) {
+      const t = prices[i] as number;
+      if (i > 0 && t === prices[i - 1]) continue;
+      out.push([ticksToPrice(m, t), lotsToQty(m, m.book.levelLots(side, t))]);
     }
     return out;
   }
@@ -631,6 +662,9 @@ export class SpotPart implements CorePart {
           hold: parseCanonical(hold, 'nonNegative'),
           clientOrderId: cid ?? undefined,
           createdTs,
+          mark: 0,
+          end: null,
+          endReason: null,
         };
         m.book.rest(o.id, o.owner, o.side, o.priceTicks, o.lots - o.filledLots);
         this.open.set(o.id, o);
