@@ -118,6 +118,21 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 );
 
 describe('order book against a reference matcher', () => {
+  it("a budget that runs out on a maker stops there: no STP of the owner's orders further back", () => {
+    // Found by the property below: bids 103 x 2 (owner 2) then 103 x 1 (owner 1); owner 1 sells 2 lots
+    // with a budget of 103 (one lot). It fills one lot of the first bid and must not reach its own order.
+    const book = new OrderBook(4, 2);
+    book.rest(1, 2, BUY, 103, 2);
+    book.rest(2, 1, BUY, 103, 1);
+    expect(book.match(SELL, 0, 2, 1, 103)).toBe(1);
+    expect(book.result.fills).toBe(1);
+    expect(book.result.stp).toBe(0);
+    expect([...book.orders(BUY)].map((o) => [o.id, o.lots])).toEqual([
+      [1, 1],
+      [2, 1],
+    ]);
+  });
+
   it('gives identical fills, cancellations and books on random sequences', () => {
     fc.assert(
       fc.property(fc.array(op, { minLength: 1, maxLength: 300 }), (ops) => {

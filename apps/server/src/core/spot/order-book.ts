@@ -297,6 +297,10 @@ export class OrderBook {
         } else {
           this.oLots[slot] = left;
           this.lTotal[level] = (this.lTotal[level] as number) - q;
+          // The maker keeps lots, so the taker is done here: filled, or its budget cannot pay one more lot
+          // (it must not go on past this maker, e.g. cancelling its owner's orders further back by STP).
+          if (remaining > 0) stopped = true;
+          break;
         }
         slot = next;
       }
