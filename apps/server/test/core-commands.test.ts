@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '@/config';
 import { formatAtoms, formatUnits, unitsOfCanonical } from '@/core/atoms';
+import { canonicalJson } from '@/core/canonical-json';
 import { MoneyState } from '@/core/money-state';
 import { parseCanonical, Rejection } from '@/core/rejection';
 import type { Command, CommandResult, CoreEvent } from '@/core/types';
@@ -398,6 +399,43 @@ describe('money core commands', () => {
     for (const a of [0n, 1n, -1n, 10n ** 18n, -(10n ** 18n), 10n ** 17n, 123n * 10n ** 16n]) {
       expect(formatAtoms(a)).toBe(formatAmount(amountFromAtoms(a)));
     }
+  });
+
+  it('canonicalJson is JSON with sorted keys (against a plain reference)', () => {
+    const reference = (value: unknown): string => {
+      if (value === null) return 'null';
+      switch (typeof value) {
+        case 'string':
+          return JSON.stringify(value);
+        case 'number':
+          return Number.isFinite(value) ? JSON.stringify(value) : 'null';
+        case 'boolean':
+          return value ? 'true' : 'false';
+        case 'object': {
+          if (Array.isArray(value)) return `[${value.map((v) => reference(v ?? null)).join(',')}]`;
+          const record = value as Record<string, unknown>;
+          const parts: string[] = [];
+          for (const key of Object.keys(record).sort()) {
+            const v = record[key];
+            if (v === undefined || typeof v === 'function' || typeof v === 'symbol') continue;
+            parts.push(`${JSON.stringify(key)}:${reference(v)}`);
+          }
+          return `{${parts.join(',')}}`;
+        }
+        default:
+          return 'null';
+      }
+    };
+    fc.assert(
+      fc.property(fc.jsonValue(), (v) => {
+        expect(canonicalJson(v)).toBe(reference(v));
+      }),
+      { numRuns: 3000 },
+    );
+    const odd = { b: 1, a: -0, '10': 'x"y', '9': '\u2028\ud800', é: 1e21, z: [undefined, NaN], y: undefined };
+    expect(canonicalJson(odd)).toBe(reference(odd));
+    const many = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`k${(i * 7919) % 97}`, i]));
+    expect(canonicalJson(many)).toBe(reference(many));
   });
 
   it('formatUnits and unitsOfCanonical (the spot fast paths) agree with the exact bigint paths', () => {
