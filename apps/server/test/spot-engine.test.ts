@@ -3,6 +3,7 @@
 // is never left crossed; fills plus the remainder always equal the incoming quantity.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { IdMap } from '@/core/spot/id-map';
 import { BUY, OrderBook, SELL, type Side } from '@/core/spot/order-book';
 
 interface RefOrder {
@@ -222,6 +223,40 @@ describe('order book against a reference matcher', () => {
         },
       ),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('IdMap (the book id -> slot table)', () => {
+  it('behaves like a Map under random sets and deletes, across growth and wrap-around', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.tuple(
+            fc.boolean(),
+            fc.oneof(fc.integer({ min: 0, max: 64 }), fc.maxSafeNat()),
+            fc.integer({ min: 0, max: 1000 }),
+          ),
+          { maxLength: 400 },
+        ),
+        (ops) => {
+          const map = new IdMap(2);
+          const ref = new Map<number, number>();
+          for (const [put, id, v] of ops) {
+            if (put) {
+              map.set(id, v);
+              ref.set(id, v);
+            } else {
+              expect(map.delete(id)).toBe(ref.delete(id));
+            }
+            expect(map.size).toBe(ref.size);
+          }
+          for (const [, id] of ops) expect(map.get(id)).toBe(ref.get(id) ?? -1);
+          for (const [id, v] of ref) expect(map.get(id)).toBe(v);
+          expect(map.get(-1)).toBe(-1);
+        },
+      ),
+      { numRuns: 500 },
     );
   });
 });
