@@ -1,4 +1,5 @@
-// Benchmarks print figures; they are not pass/fail tests (DESIGN section 9). Run: npm run bench
+// Benchmarks print figures; they are not pass/fail tests (DESIGN section 9). Run: npm run bench (this file,
+// then wallet-journal, fanout, http, spot-engine, spot-core and spot-http; see docs/running.md "Benchmarks").
 import { performance } from 'node:perf_hooks';
 import { add, formatAmount, parseAmount } from '@coin/shared/money';
 import { buildApp } from '@/app';

@@ -4,8 +4,10 @@ import { amountFromAtoms, formatAmount } from '@coin/shared/money';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '@/config';
-import { formatAtoms } from '@/core/atoms';
+import { formatAtoms, formatUnits, unitsOfCanonical } from '@/core/atoms';
+import { canonicalJson } from '@/core/canonical-json';
 import { MoneyState } from '@/core/money-state';
+import { parseCanonical, Rejection } from '@/core/rejection';
 import type { Command, CommandResult, CoreEvent } from '@/core/types';
 import { sha256Hex } from '@/journal/money-core';
 import { asRepeat } from './core-results';
@@ -397,6 +399,106 @@ describe('money core commands', () => {
     for (const a of [0n, 1n, -1n, 10n ** 18n, -(10n ** 18n), 10n ** 17n, 123n * 10n ** 16n]) {
       expect(formatAtoms(a)).toBe(formatAmount(amountFromAtoms(a)));
     }
+  });
+
+  it('canonicalJson is JSON with sorted keys (against a plain reference)', () => {
+    const reference = (value: unknown): string => {
+      if (value === null) return 'null';
+      switch (typeof value) {
+        case 'string':
+          return JSON.stringify(value);
+        case 'number':
+          return Number.isFinite(value) ? JSON.stringify(value) : 'null';
+        case 'boolean':
+          return value ? 'true' : 'false';
+        case 'object': {
+          if (Array.isArray(value)) return `[${value.map((v) => reference(v ?? null)).join(',')}]`;
+          const record = value as Record<string, unknown>;
+          const parts: string[] = [];
+          for (const key of Object.keys(record).sort()) {
+            const v = record[key];
+            if (v === undefined || typeof v === 'function' || typeof v === 'symbol') continue;
+            parts.push(`${JSON.stringify(key)}:${reference(v)}`);
+          }
+          return `{${parts.join(',')}}`;
+        }
+        default:
+          return 'null';
+      }
+    };
+    fc.assert(
+      fc.property(fc.jsonValue(), (v) => {
+        expect(canonicalJson(v)).toBe(reference(v));
+      }),
+      { numRuns: 3000 },
+    );
+    const odd = { b: 1, a: -0, '10': 'x"y', '9': '\u2028\ud800', é: 1e21, z: [undefined, NaN], y: undefined };
+    expect(canonicalJson(odd)).toBe(reference(odd));
+    const many = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`k${(i * 7919) % 97}`, i]));
+    expect(canonicalJson(many)).toBe(reference(many));
+  });
+
+  it('formatUnits and unitsOfCanonical (the spot fast paths) agree with the exact bigint paths', () => {
+    const pow = (d: number) => 10n ** BigInt(18 - d);
+    fc.assert(
+      fc.property(fc.oneof(fc.nat(), fc.maxSafeNat()), fc.integer({ min: 0, max: 18 }), (units, d) => {
+        expect(formatUnits(units, d)).toBe(formatAtoms(BigInt(units) * pow(d)));
+      }),
+      { numRuns: 3000 },
+    );
+    for (const [u, d] of [
+      [0, 2],
+      [100, 2],
+      [5, 4],
+      [2 ** 53 + 2, 3],
+      [1e21, 0],
+    ] as const) {
+      expect(formatUnits(u, d)).toBe(formatAtoms(BigInt(u) * pow(d)));
+    }
+    // unitsOfCanonical: either undefined (the caller takes the exact path) or exactly the exact path's value.
+    const exact = (v: string, d: number): number | undefined => {
+      try {
+        const a = parseCanonical(v, 'nonNegative');
+        return a % pow(d) === 0n && a / pow(d) <= BigInt(Number.MAX_SAFE_INTEGER)
+          ? Number(a / pow(d))
+          : undefined;
+      } catch (e) {
+        if (e instanceof Rejection) return undefined;
+        throw e;
+      }
+    };
+    const text = fc.oneof(
+      fc.stringMatching(/^[0-9]{0,9}(\.[0-9]{0,9})?$/),
+      fc.tuple(fc.nat(), fc.integer({ min: 0, max: 10 })).map(([u, d]) => formatUnits(u, d)),
+    );
+    fc.assert(
+      fc.property(text, fc.integer({ min: 0, max: 12 }), (v, d) => {
+        const fast = unitsOfCanonical(v, d);
+        if (fast !== undefined) expect(fast).toBe(exact(v, d));
+      }),
+      { numRuns: 5000 },
+    );
+    for (const v of [
+      '0',
+      '1',
+      '0.5',
+      '60000.12',
+      '123456789012345',
+      '1.0',
+      '01',
+      '.5',
+      '5.',
+      '-1',
+      '1e3',
+      ' 1',
+    ]) {
+      const fast = unitsOfCanonical(v, 2);
+      if (fast !== undefined) expect(fast).toBe(exact(v, 2));
+    }
+    expect(unitsOfCanonical('60000.12', 2)).toBe(6000012);
+    expect(unitsOfCanonical('60000.1', 2)).toBe(6000010);
+    expect(unitsOfCanonical('60000.123', 2)).toBeUndefined();
+    expect(unitsOfCanonical('1.50', 2)).toBeUndefined();
   });
 
   it('app.core is decorated in the test app and publishes events after submit', async () => {

@@ -3,6 +3,7 @@
 // is never left crossed; fills plus the remainder always equal the incoming quantity.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { IdMap } from '@/core/spot/id-map';
 import { BUY, OrderBook, SELL, type Side } from '@/core/spot/order-book';
 
 interface RefOrder {
@@ -118,6 +119,21 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 );
 
 describe('order book against a reference matcher', () => {
+  it("a budget that runs out on a maker stops there: no STP of the owner's orders further back", () => {
+    // Found by the property below: bids 103 x 2 (owner 2) then 103 x 1 (owner 1); owner 1 sells 2 lots
+    // with a budget of 103 (one lot). It fills one lot of the first bid and must not reach its own order.
+    const book = new OrderBook(4, 2);
+    book.rest(1, 2, BUY, 103, 2);
+    book.rest(2, 1, BUY, 103, 1);
+    expect(book.match(SELL, 0, 2, 1, 103)).toBe(1);
+    expect(book.result.fills).toBe(1);
+    expect(book.result.stp).toBe(0);
+    expect([...book.orders(BUY)].map((o) => [o.id, o.lots])).toEqual([
+      [1, 1],
+      [2, 1],
+    ]);
+  });
+
   it('gives identical fills, cancellations and books on random sequences', () => {
     fc.assert(
       fc.property(fc.array(op, { minLength: 1, maxLength: 300 }), (ops) => {
@@ -207,6 +223,40 @@ describe('order book against a reference matcher', () => {
         },
       ),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('IdMap (the book id -> slot table)', () => {
+  it('behaves like a Map under random sets and deletes, across growth and wrap-around', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.tuple(
+            fc.boolean(),
+            fc.oneof(fc.integer({ min: 0, max: 64 }), fc.maxSafeNat()),
+            fc.integer({ min: 0, max: 1000 }),
+          ),
+          { maxLength: 400 },
+        ),
+        (ops) => {
+          const map = new IdMap(2);
+          const ref = new Map<number, number>();
+          for (const [put, id, v] of ops) {
+            if (put) {
+              map.set(id, v);
+              ref.set(id, v);
+            } else {
+              expect(map.delete(id)).toBe(ref.delete(id));
+            }
+            expect(map.size).toBe(ref.size);
+          }
+          for (const [, id] of ops) expect(map.get(id)).toBe(ref.get(id) ?? -1);
+          for (const [id, v] of ref) expect(map.get(id)).toBe(v);
+          expect(map.get(-1)).toBe(-1);
+        },
+      ),
+      { numRuns: 500 },
     );
   });
 });

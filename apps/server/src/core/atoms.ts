@@ -20,3 +20,64 @@ export function formatAtoms(a: bigint): string {
   const body = end === 0 ? int : `${int}.${frac.slice(0, end)}`;
   return negative && body !== '0' ? `-${body}` : body;
 }
+
+/** 10^k as bigint for k = 0..36 (no bigint exponentiation on the hot path). */
+export const POW10: readonly bigint[] = Array.from({ length: 37 }, (_, k) => 10n ** BigInt(k));
+
+/**
+ * `units` x 10^-decimals (a non-negative safe integer and 0..18 places) as a canonical decimal: the same
+ * string as formatAtoms(BigInt(units) * 10n ** BigInt(18 - decimals)), without bigint arithmetic.
+ */
+export function formatUnits(units: number, decimals: number): string {
+  // Beyond 2^53 a double's shortest decimal is not its exact value: take the exact path.
+  if (!(units >= 0 && units <= Number.MAX_SAFE_INTEGER))
+    return formatAtoms(BigInt(units) * (POW10[18 - decimals] as bigint));
+  const digits = String(units);
+  if (decimals === 0) return digits;
+  let int: string;
+  let frac: string;
+  if (digits.length > decimals) {
+    int = digits.slice(0, digits.length - decimals);
+    frac = digits.slice(digits.length - decimals);
+  } else {
+    int = '0';
+    frac = digits.padStart(decimals, '0');
+  }
+  let end = frac.length;
+  while (end > 0 && frac.charCodeAt(end - 1) === 48) end--;
+  return end === 0 ? int : `${int}.${frac.slice(0, end)}`;
+}
+
+/**
+ * A canonical decimal string as an integer count of 10^-decimals units, when it is one exactly and small
+ * enough to be exact in a double (at most 15 digits); undefined otherwise (the caller takes the exact
+ * bigint path, which also decides the refusal). Accepts only what parseCanonical accepts unchanged: no
+ * sign, no leading zeros, no trailing zeros after the point.
+ */
+export function unitsOfCanonical(v: string, decimals: number): number | undefined {
+  const n = v.length;
+  if (n === 0 || n > 16) return undefined;
+  let units = 0;
+  let digits = 0;
+  let point = -1;
+  for (let i = 0; i < n; i++) {
+    const c = v.charCodeAt(i);
+    if (c === 46) {
+      if (point >= 0 || i === 0 || i === n - 1) return undefined;
+      point = i;
+      continue;
+    }
+    if (c < 48 || c > 57) return undefined;
+    units = units * 10 + (c - 48);
+    digits++;
+  }
+  // Leading zero only as "0" or "0.x"; a fraction must not end in 0.
+  if (v.charCodeAt(0) === 48 && n > 1 && point !== 1) return undefined;
+  if (point < 0) {
+    if (digits + decimals > 15) return undefined;
+    return units * 10 ** decimals;
+  }
+  const places = n - point - 1;
+  if (v.charCodeAt(n - 1) === 48 || places > decimals || digits + decimals - places > 15) return undefined;
+  return units * 10 ** (decimals - places);
+}

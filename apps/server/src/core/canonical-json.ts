@@ -2,14 +2,39 @@
 // idempotency digest of a command and for the state hash, so two equal values always give one string
 // no matter in which order their properties were created.
 
+/** JSON.stringify of a string, without the call for the usual plain ASCII (nothing to escape). */
+function quote(s: string): string {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c) return JSON.stringify(s);
+  }
+  return `"${s}"`;
+}
+
+/** Sorts keys in place by UTF-16 code units, as Array.prototype.sort does; insertion sort for few keys. */
+function sortKeys(keys: string[]): string[] {
+  if (keys.length > 16) return keys.sort();
+  for (let i = 1; i < keys.length; i++) {
+    const k = keys[i] as string;
+    let j = i - 1;
+    while (j >= 0 && (keys[j] as string) > k) {
+      keys[j + 1] = keys[j] as string;
+      j--;
+    }
+    keys[j + 1] = k;
+  }
+  return keys;
+}
+
 export function canonicalJson(value: unknown): string {
   if (value === null) return 'null';
   switch (typeof value) {
     case 'string':
-      return JSON.stringify(value);
+      return quote(value);
     case 'number':
       // NaN and Infinity would silently become null in JSON; the core validates numbers before this.
-      return Number.isFinite(value) ? JSON.stringify(value) : 'null';
+      // For finite numbers String() is JSON's number form (-0 -> "0", exponents as "1e+21").
+      return Number.isFinite(value) ? String(value) : 'null';
     case 'boolean':
       return value ? 'true' : 'false';
     case 'bigint':
@@ -21,13 +46,13 @@ export function canonicalJson(value: unknown): string {
         return `${out}]`;
       }
       const record = value as Record<string, unknown>;
-      const keys = Object.keys(record).sort();
+      const keys = sortKeys(Object.keys(record));
       let out = '{';
       let first = true;
       for (const key of keys) {
         const v = record[key];
         if (v === undefined || typeof v === 'function' || typeof v === 'symbol') continue;
-        out += `${first ? '' : ','}${JSON.stringify(key)}:${canonicalJson(v)}`;
+        out += `${first ? '' : ','}${quote(key)}:${canonicalJson(v)}`;
         first = false;
       }
       return `${out}}`;

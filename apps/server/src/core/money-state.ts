@@ -72,8 +72,11 @@ interface SnapshotV1 {
 
 function compact(result: CommandResult): CommandResult {
   if (!result.ok) return result;
-  const { events: _events, ...rest } = result;
-  return { ...rest, events: [] };
+  // The same object as `{ ...result without events, events: [] }`, keys in the same order, built directly.
+  const { seq, commandId, reply } = result;
+  return reply === undefined
+    ? { ok: true, seq, commandId, events: [] }
+    : { ok: true, seq, commandId, reply, events: [] };
 }
 
 export class MoneyState {
@@ -209,10 +212,11 @@ export class MoneyState {
   private prune(): void {
     const horizon = this.clock - IDEMPOTENCY_WINDOW_MS;
     while (this.head < this.order.length) {
-      if (this.isLive(this.head)) {
-        const id = this.order[this.head] as string;
-        const entry = this.idempotency.get(id);
-        if (entry === undefined || entry.ts >= horizon) break;
+      // One lookup: the position is live when the table's entry for its id was recorded at its seq.
+      const id = this.order[this.head] as string;
+      const entry = this.idempotency.get(id);
+      if (entry !== undefined && entry.result.seq === this.orderSeqs[this.head]) {
+        if (entry.ts >= horizon) break;
         this.idempotency.delete(id);
       }
       this.head += 1;

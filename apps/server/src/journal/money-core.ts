@@ -2,7 +2,7 @@
 // Commands are journaled first and applied after they are durable, in journal order, so replaying the
 // journal recomputes every result exactly (DESIGN section 3). With group commit the commands that arrive
 // within a short window (and while the previous batch is being synced) share one write and one fdatasync.
-import { createHash } from 'node:crypto';
+import * as crypto from 'node:crypto';
 import { MoneyState, type SnapshotData } from '@/core/money-state';
 import type {
   AccountBalance,
@@ -56,8 +56,13 @@ export interface MoneyCoreRuntime extends MoneyCore {
   snapshotSettled(): Promise<void>;
 }
 
+/** One-shot hashing (node >= 20.12) skips the Hash object; the same digest either way. */
+const oneShot = (crypto as { hash?: (algorithm: string, data: string, encoding: 'hex') => string }).hash;
+
 export function sha256Hex(input: string): string {
-  return createHash('sha256').update(input).digest('hex');
+  return oneShot !== undefined
+    ? oneShot('sha256', input, 'hex')
+    : crypto.createHash('sha256').update(input).digest('hex');
 }
 
 interface Pending {

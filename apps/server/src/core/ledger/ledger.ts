@@ -7,7 +7,7 @@
 // The per-operation maximum of an asset is a separate check products call on their input amounts.
 // Pure: no I/O, clock or random source.
 import { type Amount, ZERO } from '@coin/shared/money';
-import { formatAtoms } from '../atoms';
+import { formatAtoms, POW10 } from '../atoms';
 import { reject } from '../rejection';
 import type {
   AccountBalance,
@@ -52,8 +52,22 @@ export interface CommandMeta {
   ref: string;
 }
 
+/** accountType -> asset -> key: one string per account kind, so lookups hash a known string. */
+const assetKeys = new Map<string, Map<string, string>>();
+const MAX_CACHED_ASSET_KEYS = 4096;
+
 function assetKey(asset: string, accountType: AccountType): string {
-  return `${asset}\u0000${accountType}`;
+  let byAsset = assetKeys.get(accountType);
+  if (byAsset === undefined) {
+    byAsset = new Map();
+    assetKeys.set(accountType, byAsset);
+  }
+  let key = byAsset.get(asset);
+  if (key === undefined) {
+    key = `${asset}\u0000${accountType}`;
+    if (byAsset.size < MAX_CACHED_ASSET_KEYS) byAsset.set(asset, key);
+  }
+  return key;
 }
 
 function systemKey(name: SystemAccount, asset: string): string {
@@ -102,7 +116,7 @@ export class Ledger {
     if (magnitude > MAX_BALANCE_ATOMS) reject('AMOUNT_TOO_LARGE');
     const limits = this.assets.get(asset);
     if (limits === undefined) return;
-    if (magnitude % 10n ** BigInt(18 - limits.decimals) !== 0n) reject('INVALID_AMOUNT');
+    if (magnitude % (POW10[18 - limits.decimals] as bigint) !== 0n) reject('INVALID_AMOUNT');
     if (magnitude > limits.maxAmount) reject('AMOUNT_TOO_LARGE');
   }
 
@@ -247,6 +261,9 @@ export class Ledger {
   }
 }
 
+/** Staged accounts of one tx found by a scan up to this many; beyond, by a map. */
+const STAGED_SCAN_LIMIT = 16;
+
 interface Staged {
   userId: string;
   asset: string;
@@ -268,7 +285,12 @@ export class LedgerTx {
     field: 'available' | 'frozen';
     delta: Amount;
   }[] = [];
-  private readonly staged = new Map<string, Staged>();
+  /**
+   * Staged balances in first-touch order (the balance events follow it). A command touches a few accounts:
+   * they are found by a scan, and only a command touching many (a sweep of the book) builds an index.
+   */
+  private readonly stagedInOrder: Staged[] = [];
+  private stagedIndex: Map<string, Staged> | undefined;
   private readonly onCommit: (() => void)[] = [];
 
   constructor(private readonly ledger: Ledger) {}
@@ -279,8 +301,19 @@ export class LedgerTx {
   }
 
   private stagedOf(userId: string, asset: string, accountType: AccountType): Staged {
-    const key = `${userId}\u0000${asset}\u0000${accountType}`;
-    let s = this.staged.get(key);
+    const list = this.stagedInOrder;
+    let s: Staged | undefined;
+    if (this.stagedIndex !== undefined) {
+      s = this.stagedIndex.get(`${userId}\u0000${assetKey(asset, accountType)}`);
+    } else {
+      for (let i = 0; i < list.length; i++) {
+        const c = list[i] as Staged;
+        if (c.userId === userId && c.asset === asset && c.accountType === accountType) {
+          s = c;
+          break;
+        }
+      }
+    }
     if (s === undefined) {
       const current = this.ledger.account(userId, asset, accountType);
       s = {
@@ -290,7 +323,13 @@ export class LedgerTx {
         balance: { available: current?.available ?? ZERO, frozen: current?.frozen ?? ZERO },
         touched: false,
       };
-      this.staged.set(key, s);
+      list.push(s);
+      if (this.stagedIndex !== undefined) {
+        this.stagedIndex.set(`${userId}\u0000${assetKey(asset, accountType)}`, s);
+      } else if (list.length > STAGED_SCAN_LIMIT) {
+        this.stagedIndex = new Map();
+        for (const c of list) this.stagedIndex.set(`${c.userId}\u0000${assetKey(c.asset, c.accountType)}`, c);
+      }
     }
     return s;
   }
@@ -354,39 +393,53 @@ export class LedgerTx {
       for (const fn of this.onCommit) fn();
       return [];
     }
-    const perAsset = new Map<string, bigint>();
-    const systemNext = new Map<string, { name: SystemAccount; asset: string; balance: Amount }>();
+    // Per-asset sums and next system balances in first-seen order; a command has a few of each (scans).
+    const assets: string[] = [];
+    const sums: bigint[] = [];
+    const systemNext: { name: SystemAccount; asset: string; balance: Amount }[] = [];
     for (const p of this.postings) {
-      perAsset.set(p.asset, (perAsset.get(p.asset) ?? 0n) + p.delta);
+      const at = assets.indexOf(p.asset);
+      if (at < 0) {
+        assets.push(p.asset);
+        sums.push(p.delta);
+      } else {
+        sums[at] = (sums[at] as bigint) + p.delta;
+      }
       if (p.account.kind !== 'system') continue;
-      const key = systemKey(p.account.name, p.asset);
-      const s = systemNext.get(key);
+      const name = p.account.name;
+      let s: (typeof systemNext)[number] | undefined;
+      for (const c of systemNext) {
+        if (c.name === name && c.asset === p.asset) {
+          s = c;
+          break;
+        }
+      }
       if (s === undefined) {
-        systemNext.set(key, {
-          name: p.account.name,
+        systemNext.push({
+          name,
           asset: p.asset,
-          balance: (this.ledger.systemAmount(p.account.name, p.asset) + p.delta) as Amount,
+          balance: (this.ledger.systemAmount(name, p.asset) + p.delta) as Amount,
         });
       } else {
         s.balance = (s.balance + p.delta) as Amount;
       }
     }
-    for (const [asset, sum] of perAsset) {
-      if (sum !== 0n) throw new Error(`unbalanced postings in ${meta.commandType} for ${asset}`);
+    for (let i = 0; i < assets.length; i++) {
+      if (sums[i] !== 0n) throw new Error(`unbalanced postings in ${meta.commandType} for ${assets[i]}`);
     }
-    const touched = [...this.staged.values()].filter((s) => s.touched);
+    const touched = this.stagedInOrder.filter((s) => s.touched);
     for (const s of touched) {
       if (s.balance.available < 0n || s.balance.frozen < 0n) reject('INSUFFICIENT_BALANCE');
       if (s.balance.available > MAX_BALANCE_ATOMS || s.balance.frozen > MAX_BALANCE_ATOMS) {
         reject('AMOUNT_TOO_LARGE');
       }
     }
-    for (const s of systemNext.values()) {
+    for (const s of systemNext) {
       if (s.balance > MAX_BALANCE_ATOMS || -s.balance > MAX_BALANCE_ATOMS) reject('AMOUNT_TOO_LARGE');
     }
     // Every check passed: apply.
     for (const s of touched) this.ledger.setAccount(s.userId, s.asset, s.accountType, s.balance);
-    for (const s of systemNext.values()) this.ledger.setSystem(s.name, s.asset, s.balance);
+    for (const s of systemNext) this.ledger.setSystem(s.name, s.asset, s.balance);
     for (const fn of this.onCommit) fn();
 
     const postings: Posting[] = this.postings.map((p) => ({

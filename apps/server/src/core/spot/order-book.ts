@@ -4,7 +4,8 @@
 // it unchanged.
 //
 // Performance shape (the issue's engine goals): orders live in struct-of-arrays pools (typed arrays, a
-// free list, no allocation per operation once warm); id -> slot is one Map, so cancel is O(1); each side
+// free list, no allocation per operation once warm); id -> slot is an open-addressing
+// table in typed arrays (id-map.ts), so cancel is O(1); each side
 // keeps its price levels in a sorted array with the best level LAST, so the best price is O(1), removing
 // an emptied best level is a pop, and inserting a level costs a binary search plus a short move near the
 // top of the book; nothing depends on the number of orders resting at other levels. A level is a doubly
@@ -13,6 +14,8 @@
 //
 // Self-trade prevention: when an incoming order meets a resting order of the same owner, the RESTING
 // order is cancelled (reported in the STP buffer) and matching continues.
+
+import { IdMap } from './id-map';
 
 export const BUY = 0;
 export const SELL = 1;
@@ -91,7 +94,8 @@ export class MatchResult {
 class SideLevels {
   idx: Int32Array<ArrayBuffer> = new Int32Array(64);
   len = 0;
-  readonly byPrice = new Map<number, number>();
+  /** Price in ticks -> level slot. */
+  readonly byPrice = new IdMap(64);
 
   /** Ascending prices for bids (best = highest = last); descending for asks (best = lowest = last). */
   constructor(private readonly ascending: boolean) {}
@@ -133,7 +137,7 @@ export class OrderBook {
   private oLevel: Int32Array<ArrayBuffer>;
   private oFree: Int32Array<ArrayBuffer>;
   private oFreeTop = 0;
-  private readonly slotOf = new Map<number, number>();
+  private readonly slotOf: IdMap;
 
   // ---- level slots ----
   private lPrice: Float64Array<ArrayBuffer>;
@@ -157,6 +161,7 @@ export class OrderBook {
     this.oLevel = new Int32Array(capacity);
     this.oFree = new Int32Array(capacity);
     for (let i = capacity - 1; i >= 0; i--) this.oFree[this.oFreeTop++] = i;
+    this.slotOf = new IdMap(capacity);
     this.lPrice = new Float64Array(levelCapacity);
     this.lTotal = new Float64Array(levelCapacity);
     this.lHead = new Int32Array(levelCapacity);
@@ -178,7 +183,7 @@ export class OrderBook {
   /** Lots still resting for an order, or 0 when it is not in the book. */
   lotsOf(id: number): number {
     const s = this.slotOf.get(id);
-    return s === undefined ? 0 : (this.oLots[s] as number);
+    return s < 0 ? 0 : (this.oLots[s] as number);
   }
 
   /** Best bid (BUY) or best ask (SELL) in ticks, or NaN when that side is empty. */
@@ -190,7 +195,7 @@ export class OrderBook {
   /** Total lots resting at a price on one side (0 when there is no level). */
   levelLots(side: Side, priceTicks: number): number {
     const level = this.sides[side].byPrice.get(priceTicks);
-    return level === undefined ? 0 : (this.lTotal[level] as number);
+    return level < 0 ? 0 : (this.lTotal[level] as number);
   }
 
   /** The best `n` levels of a side as [priceTicks, lots], best first. */
@@ -297,6 +302,10 @@ export class OrderBook {
         } else {
           this.oLots[slot] = left;
           this.lTotal[level] = (this.lTotal[level] as number) - q;
+          // The maker keeps lots, so the taker is done here: filled, or its budget cannot pay one more lot
+          // (it must not go on past this maker, e.g. cancelling its owner's orders further back by STP).
+          if (remaining > 0) stopped = true;
+          break;
         }
         slot = next;
       }
@@ -311,7 +320,7 @@ export class OrderBook {
     const slot = this.oFree[--this.oFreeTop] as number;
     const levels = this.sides[side];
     let level = levels.byPrice.get(priceTicks);
-    if (level === undefined) {
+    if (level < 0) {
       level = this.newLevel(side, priceTicks);
       levels.insert(levels.position(priceTicks, this.lPrice), level);
       levels.byPrice.set(priceTicks, level);
@@ -334,7 +343,7 @@ export class OrderBook {
   /** Removes an order; returns its remaining lots, or 0 when it is not in the book. */
   cancel(id: number): number {
     const slot = this.slotOf.get(id);
-    if (slot === undefined) return 0;
+    if (slot < 0) return 0;
     const lots = this.oLots[slot] as number;
     this.unlink(slot, this.oLevel[slot] as number);
     return lots;
@@ -343,13 +352,13 @@ export class OrderBook {
   /** Price of a resting order in ticks (NaN when absent). */
   priceOf(id: number): number {
     const slot = this.slotOf.get(id);
-    return slot === undefined ? Number.NaN : (this.lPrice[this.oLevel[slot] as number] as number);
+    return slot < 0 ? Number.NaN : (this.lPrice[this.oLevel[slot] as number] as number);
   }
 
   /** Side of a resting order (undefined when absent). */
   sideOf(id: number): Side | undefined {
     const slot = this.slotOf.get(id);
-    return slot === undefined ? undefined : (this.lSide[this.oLevel[slot] as number] as Side);
+    return slot < 0 ? undefined : (this.lSide[this.oLevel[slot] as number] as Side);
   }
 
   /** Every resting order of a side, best level first, each level in time priority. */

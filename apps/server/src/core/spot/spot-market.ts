@@ -1,7 +1,7 @@
 // A spot market's configuration inside the core, and the conversions between the ledger's amounts (bigint
 // atoms, 18 places) and the book's integers (ticks of the price, lots of the base quantity).
 import type { Amount } from '@coin/shared/money';
-import { formatAtoms } from '../atoms';
+import { formatUnits, POW10, unitsOfCanonical } from '../atoms';
 import type { Ledger } from '../ledger/ledger';
 import { parseCanonical, reject, requireAsset, requireDecimals, requireString } from '../rejection';
 import type { SpotMarketConfig } from '../types';
@@ -20,6 +20,9 @@ export interface SpotMarket {
   quote: string;
   baseDecimals: number;
   quoteDecimals: number;
+  /** Places of the price (tick = 10^-priceDecimals) and of the quantity (lot = 10^-qtyDecimals). */
+  priceDecimals: number;
+  qtyDecimals: number;
   /** One tick of price in quote atoms per one whole base unit. */
   tick: bigint;
   /** One lot in base atoms. */
@@ -68,6 +71,8 @@ export function parseMarketConfig(payload: SpotMarketConfig, ledger: Ledger): Om
     quote,
     baseDecimals: baseLimits.decimals,
     quoteDecimals: quoteLimits.decimals,
+    priceDecimals: pd,
+    qtyDecimals: qd,
     tick,
     lot,
     tickLot: (tick * lot) / ONE,
@@ -86,6 +91,11 @@ export function newMarket(parsed: Omit<SpotMarket, 'book'>): SpotMarket {
 
 /** A canonical price as ticks (INVALID_PRICE when it is not a positive multiple of the tick). */
 export function priceToTicks(m: SpotMarket, price: unknown): number {
+  // Fast path: a canonical multiple of the tick within range, read without bigint arithmetic.
+  if (typeof price === 'string') {
+    const t = unitsOfCanonical(price, m.priceDecimals);
+    if (t !== undefined && t > 0 && t <= MAX_TICKS) return t;
+  }
   const p = parseCanonical(price, 'positive');
   if (p % m.tick !== 0n) reject('INVALID_PRICE');
   const ticks = p / m.tick;
@@ -95,6 +105,10 @@ export function priceToTicks(m: SpotMarket, price: unknown): number {
 
 /** A canonical base quantity as lots (INVALID_QUANTITY when not a positive multiple of the lot). */
 export function qtyToLots(m: SpotMarket, qty: unknown): number {
+  if (typeof qty === 'string') {
+    const l = unitsOfCanonical(qty, m.qtyDecimals);
+    if (l !== undefined && l > 0 && l <= MAX_LOTS) return l;
+  }
   const q = parseCanonical(qty, 'positive');
   if (q % m.lot !== 0n) reject('INVALID_QUANTITY');
   const lots = q / m.lot;
@@ -103,7 +117,12 @@ export function qtyToLots(m: SpotMarket, qty: unknown): number {
 }
 
 export function ticksToPrice(m: SpotMarket, ticks: number): string {
-  return formatAtoms(BigInt(ticks) * m.tick);
+  return formatUnits(ticks, m.priceDecimals);
+}
+
+/** A quantity in lots as a canonical decimal of the base (formatAtoms(lotsToAtoms(m, lots))). */
+export function lotsToQty(m: SpotMarket, lots: number): string {
+  return formatUnits(lots, m.qtyDecimals);
 }
 
 export function lotsToAtoms(m: SpotMarket, lots: number): bigint {
@@ -118,7 +137,7 @@ export function notional(m: SpotMarket, ticks: number, lots: number): bigint {
 /** The fee on `amount` received, rounded up to the asset's decimals (never in the payer's favour). */
 export function feeOn(amount: bigint, rate: bigint, decimals: number): bigint {
   if (rate === 0n || amount === 0n) return 0n;
-  const unit = 10n ** BigInt(18 - decimals);
+  const unit = POW10[18 - decimals] as bigint;
   const exact = amount * rate;
   const perUnit = ONE * unit;
   return ((exact + perUnit - 1n) / perUnit) * unit;

@@ -31,6 +31,7 @@ import { BUY, SELL, type Side } from './order-book';
 import {
   feeOn,
   lotsToAtoms,
+  lotsToQty,
   newMarket,
   notional,
   parseMarketConfig,
@@ -41,6 +42,8 @@ import {
   ticksToPrice,
 } from './spot-market';
 
+const descending = (a: number, b: number) => b - a;
+const ascending = (a: number, b: number) => a - b;
 const CLIENT_ID_PATTERN = /^[A-Za-z0-9_.:-]{1,64}$/;
 /** Budgets of market buys by quote amount are capped so ticks x lots sums stay exact in a double. */
 const MAX_BUDGET_UNITS = 2 ** 52;
@@ -65,6 +68,10 @@ interface OpenOrder {
   hold: bigint;
   clientOrderId: string | undefined;
   createdTs: number;
+  /** The seq of the last command that touched the order, and how it ended in that command (events only). */
+  mark: number;
+  end: SpotOrderStatus | null;
+  endReason: SpotCancelReason | null;
 }
 
 /** [orderId, userId, side, type, tif, priceTicks, lots, quoteQty, filledLots, filledQuote, fee, hold, clientOrderId, createdTs] */
@@ -90,18 +97,54 @@ export interface SpotSnapshot {
   markets: { config: SpotMarketConfig; bids: OrderRow[]; asks: OrderRow[] }[];
 }
 
-/** Collects what one command did, for its events. */
+/**
+ * Collects what one command did, for its events: the orders it touched (in first-touch order, each once),
+ * how those that ended ended, the price levels it changed. Plain arrays and marks on the orders instead of
+ * maps and sets: a command touches few orders, and nothing is allocated per touched order.
+ */
 class Activity {
-  readonly orders = new Map<number, OpenOrder>();
-  readonly closed = new Map<number, { status: SpotOrderStatus; reason: SpotCancelReason | null }>();
-  readonly events: CoreEvent[] = [];
-  readonly bidLevels = new Set<number>();
-  readonly askLevels = new Set<number>();
+  seq = 0;
+  orders: OpenOrder[] = [];
+  events: CoreEvent[] = [];
+  /** Changed level prices per side (may repeat; sorted and deduplicated when the events are built). */
+  bidLevels: number[] = [];
+  askLevels: number[] = [];
   trades = 0;
 
+  /** Ready for the command `seq` (new arrays: the last events went out with their command). */
+  reset(seq: number): this {
+    this.seq = seq;
+    this.orders = [];
+    this.events = [];
+    this.bidLevels = [];
+    this.askLevels = [];
+    this.trades = 0;
+    return this;
+  }
+
+  /** Records an order as touched by this command (once). */
+  add(o: OpenOrder): void {
+    if (o.mark === this.seq) return;
+    o.mark = this.seq;
+    o.end = null;
+    o.endReason = null;
+    this.orders.push(o);
+  }
+
+  /** Touched and its level changed. */
   touch(o: OpenOrder): void {
-    this.orders.set(o.id, o);
-    (o.side === BUY ? this.bidLevels : this.askLevels).add(o.priceTicks);
+    this.add(o);
+    this.level(o);
+  }
+
+  level(o: OpenOrder): void {
+    (o.side === BUY ? this.bidLevels : this.askLevels).push(o.priceTicks);
+  }
+
+  ended(o: OpenOrder, status: SpotOrderStatus, reason: SpotCancelReason | null): void {
+    this.add(o);
+    o.end = status;
+    o.endReason = reason;
   }
 }
 
@@ -114,6 +157,8 @@ export class SpotPart implements CorePart {
   private readonly clientIds = new Map<string, Map<string, number>>();
   /** Book owners are small integers: one per user, assigned on first use (not part of the state). */
   private readonly owners = new Map<string, number>();
+  /** What the command being executed did (commands run one at a time). */
+  private readonly activity = new Activity();
 
   execute(command: Command, tx: LedgerTx, ctx: ExecContext): Execution {
     switch (command.type) {
@@ -128,7 +173,7 @@ export class SpotPart implements CorePart {
         const id = this.resolveId(userId, orderId, clientOrderId);
         const o = this.open.get(id);
         if (o === undefined || o.userId !== userId || o.symbol !== m.symbol) reject('ORDER_NOT_FOUND');
-        const act = new Activity();
+        const act = this.activity.reset(ctx.seq);
         m.book.cancel(o.id);
         this.close(o, m, tx, act, 'cancelled', 'user');
         this.emit(m, act, ctx);
@@ -176,10 +221,7 @@ export class SpotPart implements CorePart {
   depth(symbol: string, n: number): { bids: [string, string][]; asks: [string, string][] } | undefined {
     const m = this.markets.get(symbol);
     if (m === undefined) return undefined;
-    const level = ([t, l]: [number, number]): [string, string] => [
-      ticksToPrice(m, t),
-      formatAtoms(lotsToAtoms(m, l)),
-    ];
+    const level = ([t, l]: [number, number]): [string, string] => [ticksToPrice(m, t), lotsToQty(m, l)];
     return { bids: m.book.depth(BUY, n).map(level), asks: m.book.depth(SELL, n).map(level) };
   }
 
@@ -284,9 +326,12 @@ export class SpotPart implements CorePart {
       hold: fok ? 0n : hold,
       clientOrderId,
       createdTs: ctx.ts,
+      mark: 0,
+      end: null,
+      endReason: null,
     };
-    const act = new Activity();
-    act.orders.set(o.id, o);
+    const act = this.activity.reset(ctx.seq);
+    act.add(o);
     if (fok) {
       // Not entirely fillable now: it ends at once, nothing frozen, nothing traded.
       this.close(o, m, tx, act, 'cancelled', 'fok');
@@ -319,7 +364,7 @@ export class SpotPart implements CorePart {
       }
     }
     this.emit(m, act, ctx);
-    const state = act.closed.get(o.id)?.status ?? 'open';
+    const state = o.end ?? 'open';
     return { ref: String(o.id), events: act.events, reply: { orderId: String(o.id), status: state } };
   }
 
@@ -354,10 +399,10 @@ export class SpotPart implements CorePart {
       seller.hold -= base;
       buyer.fee += buyerFee;
       seller.fee += sellerFee;
-      for (const o of [maker, taker]) {
-        o.filledLots += lots;
-        o.filledQuote += quote;
-      }
+      maker.filledLots += lots;
+      maker.filledQuote += quote;
+      taker.filledLots += lots;
+      taker.filledQuote += quote;
       act.touch(maker);
       act.trades += 1;
       act.events.push({
@@ -366,7 +411,7 @@ export class SpotPart implements CorePart {
         tradeId: `${ctx.seq}-${act.trades}`,
         symbol: m.symbol,
         price: ticksToPrice(m, ticks),
-        qty: formatAtoms(base),
+        qty: lotsToQty(m, lots),
         quoteQty: formatAtoms(quote),
         takerSide: taker.side === BUY ? 'buy' : 'sell',
         makerOrderId: String(maker.id),
@@ -392,11 +437,10 @@ export class SpotPart implements CorePart {
   ): void {
     this.release(o, m, tx, o.hold);
     if (this.open.delete(o.id)) {
-      (o.side === BUY ? act.bidLevels : act.askLevels).add(o.priceTicks);
+      act.level(o);
       if (o.clientOrderId !== undefined) this.clientIds.get(o.userId)?.delete(o.clientOrderId);
     }
-    act.orders.set(o.id, o);
-    act.closed.set(o.id, { status, reason });
+    act.ended(o, status, reason);
   }
 
   private release(o: OpenOrder, m: SpotMarket, tx: LedgerTx, amount: bigint): void {
@@ -421,25 +465,30 @@ export class SpotPart implements CorePart {
 
   /** The command's order, trade and depth events: every touched order's state, every changed level. */
   private emit(m: SpotMarket, act: Activity, ctx: ExecContext): void {
-    for (const o of act.orders.values()) {
-      const end = act.closed.get(o.id);
-      act.events.push(this.orderEvent(m, o, end?.status ?? 'open', end?.reason ?? null, ctx.seq, ctx.ts));
+    for (const o of act.orders) {
+      act.events.push(this.orderEvent(m, o, o.end ?? 'open', o.endReason, ctx.seq, ctx.ts));
     }
-    const level =
-      (side: Side) =>
-      (t: number): [string, string] => [
-        ticksToPrice(m, t),
-        formatAtoms(lotsToAtoms(m, m.book.levelLots(side, t))),
-      ];
-    if (act.bidLevels.size > 0 || act.askLevels.size > 0) {
+    if (act.bidLevels.length > 0 || act.askLevels.length > 0) {
       act.events.push({
         type: 'spot.depth',
         seq: ctx.seq,
         symbol: m.symbol,
-        bids: [...act.bidLevels].sort((a, b) => b - a).map(level(BUY)),
-        asks: [...act.askLevels].sort((a, b) => a - b).map(level(SELL)),
+        bids: this.levels(m, BUY, act.bidLevels),
+        asks: this.levels(m, SELL, act.askLevels),
       });
     }
+  }
+
+  /** Changed levels of a side, best first, each with its new total ('0' when it emptied). */
+  private levels(m: SpotMarket, side: Side, prices: number[]): [string, string][] {
+    prices.sort(side === BUY ? descending : ascending);
+    const out: [string, string][] = [];
+    for (let i = 0; i < prices.length; i++) {
+      const t = prices[i] as number;
+      if (i > 0 && t === prices[i - 1]) continue;
+      out.push([ticksToPrice(m, t), lotsToQty(m, m.book.levelLots(side, t))]);
+    }
+    return out;
   }
 
   private orderEvent(
@@ -461,9 +510,9 @@ export class SpotPart implements CorePart {
       orderType: o.type,
       timeInForce: o.tif,
       price: o.type === 'limit' ? ticksToPrice(m, o.priceTicks) : null,
-      quantity: byQuote ? null : formatAtoms(lotsToAtoms(m, o.lots)),
+      quantity: byQuote ? null : lotsToQty(m, o.lots),
       quoteQuantity: byQuote ? formatAtoms(o.quoteQuantity) : null,
-      filledQty: formatAtoms(lotsToAtoms(m, o.filledLots)),
+      filledQty: lotsToQty(m, o.filledLots),
       filledQuote: formatAtoms(o.filledQuote),
       fee: formatAtoms(o.fee),
       feeAsset: o.side === BUY ? m.base : m.quote,
@@ -613,6 +662,9 @@ export class SpotPart implements CorePart {
           hold: parseCanonical(hold, 'nonNegative'),
           clientOrderId: cid ?? undefined,
           createdTs,
+          mark: 0,
+          end: null,
+          endReason: null,
         };
         m.book.rest(o.id, o.owner, o.side, o.priceTicks, o.lots - o.filledLots);
         this.open.set(o.id, o);
