@@ -8,6 +8,9 @@
 // Figures, not pass/fail (DESIGN section 9). Run: cd bench && npx tsx spot-http.ts
 // BENCH_SPOT_HTTP_SECONDS (default 10), BENCH_SPOT_HTTP_CONNECTIONS (default 100), BENCH_SPOT_HTTP_USERS
 // (default 20), BENCH_HTTP_PORT (default 0: any free ports; else the server takes it, the bare app the next).
+// BENCH_SPOT_HTTP_PG (a PostgreSQL server URL, e.g. postgres://postgres@127.0.0.1:5432/postgres): the read
+// models go to a fresh database created there (and dropped after) instead of the embedded PGlite, which
+// runs on the server's own thread.
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -16,6 +19,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
+import pg from 'pg';
 import { buildApp } from '@/app';
 import { loadConfig } from '@/config';
 import { openDatabase } from '@/db/client';
@@ -25,6 +29,27 @@ const SECONDS = Number(process.env.BENCH_SPOT_HTTP_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_SPOT_HTTP_CONNECTIONS ?? 100);
 const USERS = Number(process.env.BENCH_SPOT_HTTP_USERS ?? 20);
 const BASE_PORT = Number(process.env.BENCH_HTTP_PORT ?? 0);
+const PG_SERVER = process.env.BENCH_SPOT_HTTP_PG;
+
+/** A fresh database on PG_SERVER; returns its URL and how to drop it. */
+async function freshPgDatabase(server: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `bench_spot_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: server });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
 const WARMUP_SECONDS = 2;
 const SYMBOL = 'btcusdt';
 const GOAL = { ordersPerSecond: 10_000, p99Ms: 15 } as const;
@@ -80,7 +105,9 @@ async function startServer(port: number) {
     JOURNAL_GROUP_COMMIT: 'true',
     MARKET_MAKER: 'false',
   });
-  const database = await openDatabase({ pgliteDir: join(dataDir, 'pglite') });
+  const pgDb = PG_SERVER ? await freshPgDatabase(PG_SERVER) : undefined;
+  const database = await openDatabase({ pgliteDir: join(dataDir, 'pglite'), databaseUrl: pgDb?.url });
+  console.log(`read models: ${pgDb ? 'PostgreSQL (BENCH_SPOT_HTTP_PG)' : 'embedded PGlite'}`);
   const app = await buildApp({
     config,
     database,
@@ -150,7 +177,8 @@ async function startServer(port: number) {
     url,
     tokens,
     close: async () => {
-      await app.close();
+      await app.close(); // closes the database too
+      await pgDb?.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
