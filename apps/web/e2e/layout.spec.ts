@@ -192,8 +192,9 @@ test('the layout and the home page render and work while antd has not arrived', 
   await expect(page.getByTestId('footer')).toBeVisible();
   // Plain-React parts work too: a header menu and client-side navigation.
   await page.getByTestId('nav-trade').click();
-  await page.locator('.hover-menu__panel a', { hasText: 'Spot trading' }).click();
-  await expect(page.getByTestId('trade-type')).toHaveText('Spot');
+  // (The spot page itself is built with antd's inputs, so the plain seconds-contract page is the target.)
+  await page.locator('.hover-menu__panel a', { hasText: 'Seconds contract' }).click();
+  await expect(page.getByTestId('trade-type')).toHaveText('Seconds contract');
   // Only the lazily loaded antd parts (the language switch here) were waiting.
   expect(held.length).toBeGreaterThan(0);
   await expect(page.getByTestId('language-switch')).toHaveCount(0);
