@@ -375,7 +375,8 @@ test('four eyes are two people: operator requests, confirmed approvals, dual rec
   await expect(admin.locator('body')).toHaveClass(/theme-night/);
   await admin.getByTestId('admin-lang').click();
   await admin.locator('.ant-select-item-option').filter({ hasText: '简体中文' }).click();
-  await expect(admin.getByTestId('admin-nav-adjustments')).toHaveText('余额调整');
+  // The Chinese bundle loads on demand: on a busy machine that can take longer than the default wait.
+  await expect(admin.getByTestId('admin-nav-adjustments')).toHaveText('余额调整', { timeout: 30_000 });
   await admin.getByTestId('admin-nav-adjustments').click();
   await admin.getByText('全部', { exact: true }).click();
   await expect(admin.getByTestId(`adjustment-status-${adjustmentId}`)).toHaveText('已批准');

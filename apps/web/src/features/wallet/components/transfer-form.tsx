@@ -140,6 +140,8 @@ export function TransferForm() {
           <SubmitRow
             error={formError}
             submitting={submitting}
+            // Until the source balance is known, "insufficient balance" would be a guess.
+            disabled={source.isPending}
             onSubmit={() => void submit()}
             testId="transfer"
           >
