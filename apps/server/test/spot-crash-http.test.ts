@@ -1,148 +1,13 @@
-// Acceptance on the real server (issue 11): several users trade spot over HTTP at once (limit orders that
-// cross, cancels of their own open orders), the server (npx tsx src/main.ts on a file-backed temp DATA_DIR)
-// is killed with `kill -9` mid-stream and restarted on the same data. Then every acknowledged order (a 2xx
-// answer) exists in a state at least as advanced as acknowledged, every acknowledged fill is there, the
-// money is conserved (per asset, all users plus the fee accounts hold exactly what was deposited; the
-// ledger's zero sum over users and system accounts holds) and every user's frozen balance equals the holds
-// of their open orders (over HTTP, and the core's own frozen == holds invariant on the recovered journal).
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { API, api, freePort, login, registerAndLogin, type Server, startServer } from './crash-server';
+
+// The book holds only the test's orders; demo deposits big enough to trade with.
+const SPOT_ENV = { MARKET_MAKER: 'false', DEMO_DEPOSIT_MAX_USDT: '1000000' };
+
 import { openMoneyCore } from '@/journal/money-core';
-
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
-const API = '/api/mjkj-web/coin';
-const UA = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36';
-
-interface Envelope<T = unknown> {
-  code: number;
-  msg: string;
-  data: T;
-  errorCode?: string;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-interface Server {
-  proc: ChildProcess;
-  base: string;
-  exited: Promise<void>;
-  output: () => string;
-}
-
-async function startServer(dataDir: string, port: number): Promise<Server> {
-  // Always the embedded PGlite in the temp DATA_DIR, even when the suite runs against PostgreSQL.
-  const { DATABASE_URL: _ignored, ...inherited } = process.env;
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      ...inherited,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      WEB_DIST_DIR: '/nonexistent',
-      DEV_OUTBOX_API: 'true',
-      APP_SECRET: 'crash-test-secret-crash-test-secret-00',
-      RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
-      RATE_LIMIT_REGISTER_PER_MINUTE: '100000',
-      RATE_LIMIT_CODE_PER_MINUTE: '100000',
-      RATE_LIMIT_GLOBAL_PER_MINUTE: '10000000',
-      RATE_LIMIT_MONEY_PER_MINUTE: '10000000',
-      CODE_RESEND_SECONDS: '0',
-      CHAIN_SIM_BLOCK_MS: '50',
-      MARKET_MAKER: 'false',
-      DEMO_DEPOSIT_MAX_USDT: '1000000',
-      MARKET_BACKFILL_HOURS: '0',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  proc.stdout?.on('data', (d: Buffer) => {
-    out += d.toString();
-  });
-  proc.stderr?.on('data', (d: Buffer) => {
-    out += d.toString();
-  });
-  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`server exited: ${out}`);
-    try {
-      const res = await fetch(`${base}/api/health`);
-      if (res.status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start: ${out}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return { proc, base, exited, output: () => out };
-}
-
-async function api<T = unknown>(
-  base: string,
-  method: 'GET' | 'POST',
-  path: string,
-  opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<{ status: number; body: Envelope<T> }> {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      'user-agent': UA,
-      ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(opts.token ? { satoken: opts.token } : {}),
-      ...opts.headers,
-    },
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-  });
-  return { status: res.status, body: (await res.json()) as Envelope<T> };
-}
-
-async function registerAndLogin(base: string, account: string): Promise<string> {
-  const email = `${account}@example.com`;
-  const password = 'Passw0rd!';
-  const sent = await api(
-    base,
-    'POST',
-    `/api/user/sendEmailCode?email=${encodeURIComponent(email)}&type=register`,
-  );
-  if (sent.body.code !== 200) throw new Error(`send code: ${JSON.stringify(sent.body)}`);
-  const outbox = await api<Array<{ body: string }>>(
-    base,
-    'GET',
-    `/api/dev/outbox?target=${encodeURIComponent(email)}`,
-  );
-  const code = /\b(\d{6})\b/.exec(outbox.body.data[0]?.body ?? '')?.[1];
-  const reg = await api(base, 'POST', '/api/user/register', {
-    body: { account, email, password, confirmPassword: password, code },
-  });
-  if (reg.body.code !== 200) throw new Error(`register: ${JSON.stringify(reg.body)}`);
-  return login(base, account);
-}
-
-async function login(base: string, account: string): Promise<string> {
-  const res = await api<{ satoken: string }>(base, 'POST', '/api/user/login', {
-    body: { type: 'account', username: account, password: 'Passw0rd!' },
-  });
-  if (res.body.code !== 200) throw new Error(`login: ${JSON.stringify(res.body)}`);
-  return res.body.data.satoken;
-}
 
 interface SpotOrder {
   id: string;
@@ -203,7 +68,7 @@ describe('spot crash recovery of the real server (kill -9 while users trade over
     const dataDir = await mkdtemp(join(tmpdir(), 'spot-crash-http-'));
     dirs.push(dataDir);
     const port = await freePort();
-    let server = await startServer(dataDir, port);
+    let server = await startServer(dataDir, port, SPOT_ENV);
     servers.push(server);
     const base = server.base;
 
@@ -304,7 +169,7 @@ describe('spot crash recovery of the real server (kill -9 while users trade over
     expect(server.proc.signalCode).toBe('SIGKILL');
     const ackedFills = [...acked.values()].filter((a) => atoms(a.order.filledQty) > 0n).length;
 
-    server = await startServer(dataDir, port);
+    server = await startServer(dataDir, port, SPOT_ENV);
     servers.push(server);
     const fresh: string[] = [];
     for (const a of accounts) fresh.push(await login(server.base, a));
