@@ -42,12 +42,12 @@ import {
   precisionOf,
   type SpotFill,
   type SpotOrder,
-  type SpotRules,
   sideKey,
   sideTone,
   spotStatusLabel,
   typeKey,
 } from '../lib/spot-order';
+import type { SpotRules } from '../lib/spot-rules';
 import './spot-orders.css';
 
 export interface SpotOrdersPaging {

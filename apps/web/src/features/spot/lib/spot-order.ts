@@ -4,6 +4,7 @@
 // precision of a market, how an ORDER push changes a cached page, and the history filter's time range.
 import { type Amount, div, formatAmount, isZero, mul, tryParseAmount } from '@coin/shared/money';
 import type { NumberFormats } from '@/lib/use-number-format';
+import type { SpotRules } from './spot-rules';
 
 export const SPOT_ORDER_STATUS = { open: 0, filled: 1, cancelled: 2 } as const;
 export type SpotOrderStatus = (typeof SPOT_ORDER_STATUS)[keyof typeof SPOT_ORDER_STATUS];
@@ -58,23 +59,6 @@ export interface SpotFill {
   /** The other side was the platform's demo market maker. */
   platformCounterparty: boolean;
   time: string;
-}
-
-export interface SpotRules {
-  symbol: string;
-  pair: string;
-  coin: string;
-  quote: string;
-  priceDecimals: number;
-  qtyDecimals: number;
-  tickSize: string;
-  lotSize: string;
-  minQty: string;
-  minNotional: string;
-  makerFeeRate: string;
-  takerFeeRate: string;
-  marketProtection: string;
-  status: 'trading' | 'halted';
 }
 
 export interface SpotPage<T> {

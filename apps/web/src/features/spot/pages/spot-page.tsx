@@ -7,7 +7,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsPhone } from '@/lib/use-media-query';
-import { marketRulesQuery } from '../api/get-market-rules';
+import { spotRulesQuery } from '../api/get-spot-rules';
 import { KlineChart } from '../components/kline-chart';
 import { OrderBook } from '../components/order-book';
 import { OrderForm, type PickedPrice } from '../components/order-form';
@@ -32,7 +32,7 @@ export function SpotPage({
   layout?: 'standard' | 'full';
 }) {
   const { t } = useTranslation('spot');
-  const rulesQuery = useQuery(marketRulesQuery());
+  const rulesQuery = useQuery(spotRulesQuery());
   const markets = rulesQuery.data ?? [];
   const rules = findMarket(markets, pair);
   if (rulesQuery.isPending)
