@@ -1,5 +1,7 @@
 // Opens the SQL database: embedded PGlite in DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
-// Both run the same generated migrations at start.
+// Both run the same generated migrations at start. The embedded database on disk runs on its own thread
+// (./pglite-thread.ts), so its statements never hold up the request thread; the in-memory one of the
+// tests stays in process.
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -10,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PGliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -30,6 +33,8 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** Folder for PGlite files; `memory://` keeps everything in memory (tests). */
   pgliteDir: string;
+  /** Run PGlite on its own thread (default: yes for a folder, no for `memory://`). */
+  pgliteThread?: boolean | undefined;
 }
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
@@ -39,7 +44,20 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
-  if (!opts.pgliteDir.startsWith('memory://')) mkdirSync(opts.pgliteDir, { recursive: true });
+  const inMemory = opts.pgliteDir.startsWith('memory://');
+  if (!inMemory) mkdirSync(opts.pgliteDir, { recursive: true });
+  if (opts.pgliteThread ?? !inMemory) {
+    const thread = await PGliteThread.open(opts.pgliteDir);
+    // drizzle's PGlite driver calls only query() and transaction(), which the thread client provides.
+    const db = drizzlePglite(thread as unknown as PGlite, { schema });
+    try {
+      await migratePglite(db, { migrationsFolder });
+    } catch (error) {
+      await thread.close();
+      throw error;
+    }
+    return { db: db as unknown as Db, kind: 'pglite', close: () => thread.close() };
+  }
   const client = new PGlite(opts.pgliteDir);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });

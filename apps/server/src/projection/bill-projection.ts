@@ -19,6 +19,7 @@
 // retries with growing backoff, and its lag grows visibly. Stopping aborts any retry wait.
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { AccountType, CoreEvent, MoneyCore } from '@/core/types';
+import { bulkInsert } from '@/db/bulk-insert';
 import type { Db } from '@/db/client';
 import { projectionCursors, projectionFailures, walletBills } from '@/db/schema';
 import { insertSpotRows, type SpotRows, spotRowsOf } from './spot-rows';
@@ -141,12 +142,7 @@ export function billRowsOf(events: readonly CoreEvent[], afterSeq: number): Bill
 
 /** Inserts bill rows in chunks; a row already there (same seq and idx) is left alone. */
 export async function insertBillRows(db: Pick<Db, 'insert'>, rows: BillInsert[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 1000) {
-    await db
-      .insert(walletBills)
-      .values(rows.slice(i, i + 1000))
-      .onConflictDoNothing();
-  }
+  await bulkInsert(db, walletBills, rows, 'on conflict do nothing', 1000);
 }
 
 /** Every read-model row of the commands in `events` after `afterSeq`: bills, spot orders and trades. */

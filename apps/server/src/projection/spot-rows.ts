@@ -1,8 +1,8 @@
 // The spot read models (spot_orders, spot_trades) from the core's spot events: an order's row carries its
 // latest state (upserted, a newer seq wins), a trade's row is inserted once. Written by the projection in
 // the same transaction as the bills, so one cursor covers all of a command's rows.
-import { sql } from 'drizzle-orm';
 import type { CoreEvent, SpotOrderEvent } from '@/core/types';
+import { bulkInsert } from '@/db/bulk-insert';
 import type { Db } from '@/db/client';
 import { spotOrders, spotTrades } from '@/db/schema';
 
@@ -15,6 +15,13 @@ export interface SpotRows {
 }
 
 const STATUS = { open: 0, filled: 1, cancelled: 2 } as const;
+
+/** An order's row carries its latest state: a newer seq wins, a replayed older event changes nothing. */
+const ORDER_UPSERT = `on conflict ("id") do update set
+  "filled_qty" = excluded."filled_qty", "filled_quote" = excluded."filled_quote", "fee" = excluded."fee",
+  "status" = excluded."status", "cancel_reason" = excluded."cancel_reason", "seq" = excluded."seq",
+  "updated_at" = excluded."updated_at"
+  where excluded."seq" >= "spot_orders"."seq"`;
 const numeric = (id: string) => /^\d{1,19}$/.test(id);
 
 function orderRow(e: SpotOrderEvent): OrderInsert {
@@ -75,28 +82,6 @@ export function spotRowsOf(events: readonly CoreEvent[], afterSeq: number): Spot
 
 /** Upserts orders (a row written by a later command is never overwritten by an earlier one) and trades. */
 export async function insertSpotRows(db: Pick<Db, 'insert'>, rows: SpotRows): Promise<void> {
-  for (let i = 0; i < rows.orders.length; i += 500) {
-    await db
-      .insert(spotOrders)
-      .values(rows.orders.slice(i, i + 500))
-      .onConflictDoUpdate({
-        target: spotOrders.id,
-        set: {
-          filledQty: sql`excluded.filled_qty`,
-          filledQuote: sql`excluded.filled_quote`,
-          fee: sql`excluded.fee`,
-          status: sql`excluded.status`,
-          cancelReason: sql`excluded.cancel_reason`,
-          seq: sql`excluded.seq`,
-          updatedAt: sql`excluded.updated_at`,
-        },
-        setWhere: sql`excluded.seq >= ${spotOrders.seq}`,
-      });
-  }
-  for (let i = 0; i < rows.trades.length; i += 500) {
-    await db
-      .insert(spotTrades)
-      .values(rows.trades.slice(i, i + 500))
-      .onConflictDoNothing();
-  }
+  await bulkInsert(db, spotOrders, rows.orders, ORDER_UPSERT, 500);
+  await bulkInsert(db, spotTrades, rows.trades, 'on conflict do nothing', 500);
 }
