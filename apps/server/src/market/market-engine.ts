@@ -93,6 +93,9 @@ export class MarketEngine implements MarketApi {
   private readonly trades = new Map<string, Trade[]>();
   private pendingTicks: Array<typeof marketTicks.$inferInsert> = [];
   private readonly dirtyBars = new Map<string, { key: string; interval: Interval; bar: Bar }>();
+  /** K-line and ticker events of trades, sent once per symbol at the end of a burst. */
+  private readonly tradeEvents = new Map<string, { bars: Map<Interval, Bar>; time: number }>();
+  private tradeEventsTimer: NodeJS.Immediate | undefined;
   private readonly events = new EventEmitter();
   private lastPrune = 0;
   private lastBarFlush = 0;
@@ -160,6 +163,8 @@ export class MarketEngine implements MarketApi {
     this.closed = true;
     for (const t of this.timers) clearInterval(t);
     this.timers = [];
+    if (this.tradeEventsTimer !== undefined) clearImmediate(this.tradeEventsTimer);
+    this.tradeEventsTimer = undefined;
     await this.chain;
     await this.flush();
   }
@@ -343,13 +348,48 @@ export class MarketEngine implements MarketApi {
     if (now - this.lastPrune >= PRUNE_EVERY_MS) await this.prune(now);
   }
 
-  private applyPoint(key: string, point: Parameters<SymbolBars['apply']>[0]): void {
+  private applyPoint(
+    key: string,
+    point: Parameters<SymbolBars['apply']>[0],
+    emit: (interval: Interval, bar: Bar) => void = (interval, bar) =>
+      this.emit('kline', toKlineBar(key, interval, bar)),
+  ): void {
     const bars = this.bars.get(key);
     if (!bars) return;
     this.touch(key);
     for (const { interval, bar } of bars.apply(point)) {
       this.markDirty(key, interval, bar);
-      this.emit('kline', toKlineBar(key, interval, bar));
+      emit(interval, bar);
+    }
+  }
+
+  /**
+   * Trades arrive in bursts (every fill of a core batch at once): their K-line and ticker events go out
+   * once per symbol per burst, with the bars' latest state, instead of once per fill and interval.
+   */
+  private queueTradeEvents(key: string, interval: Interval, bar: Bar, time: number): void {
+    let pending = this.tradeEvents.get(key);
+    if (pending === undefined) {
+      pending = { bars: new Map(), time };
+      this.tradeEvents.set(key, pending);
+    }
+    pending.bars.set(interval, bar);
+    pending.time = Math.max(pending.time, time);
+    if (this.tradeEventsTimer === undefined) {
+      this.tradeEventsTimer = setImmediate(() => this.emitTradeEvents());
+    }
+  }
+
+  private emitTradeEvents(): void {
+    this.tradeEventsTimer = undefined;
+    const pending = [...this.tradeEvents];
+    this.tradeEvents.clear();
+    if (this.closed) return;
+    for (const [key, { bars, time }] of pending) {
+      for (const [interval, bar] of bars) this.emit('kline', toKlineBar(key, interval, bar));
+      const entry = this.entries.get(key);
+      const ticker = entry && this.ticker(entry, time);
+      if (ticker) this.emit('ticker', ticker);
     }
   }
 
@@ -531,10 +571,9 @@ export class MarketEngine implements MarketApi {
     list.unshift({ price: str(p), qty: str(q), amount: str(amount), time, ...(side ? { side } : {}), demo });
     if (list.length > TRADES_KEPT) list.length = TRADES_KEPT;
     this.trades.set(key, list);
-    this.applyPoint(key, { time, price: p, volume: q, amount, simulated: false });
-    const entry = this.entries.get(key);
-    const ticker = entry && this.ticker(entry, time);
-    if (ticker) this.emit('ticker', ticker);
+    this.applyPoint(key, { time, price: p, volume: q, amount, simulated: false }, (interval, bar) =>
+      this.queueTradeEvents(key, interval, bar, time),
+    );
   }
 
   // ---- reads for the routes --------------------------------------------------------------------

@@ -16,6 +16,9 @@ import mqtt from 'mqtt';
 export interface LivePublisher {
   readonly kind: 'embedded' | 'external';
   publish(topic: string, payload: string | Buffer): void;
+  /** Whether a publish to the user's topic can reach anyone now (the embedded broker knows who is
+   * connected; an external broker's subscribers are unknown, so always). */
+  reachesUser(userId: string): boolean;
   close(): Promise<void>;
 }
 
@@ -184,6 +187,9 @@ export async function createEmbeddedBroker(options: EmbeddedBrokerOptions): Prom
         () => {},
       );
     },
+    // A user topic is only ever granted to that user's own clients (maySubscribe), and QoS 0 is never
+    // queued for an offline client: no connected client, nobody to reach.
+    reachesUser: (userId) => clientsOf.has(userId),
     close: () => {
       clearInterval(timer);
       return new Promise<void>((resolve) => broker.close(() => resolve()));
@@ -211,6 +217,7 @@ export function createExternalPublisher(url: string, onError: (err: Error) => vo
     publish(topic, payload) {
       client.publish(topic, payload, { qos: 0, retain: false });
     },
+    reachesUser: () => true,
     close: () => client.endAsync().then(() => undefined),
   };
 }

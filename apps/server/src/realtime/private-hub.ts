@@ -68,6 +68,11 @@ export class PrivateHub {
     socket.on('close', () => this.detach(connection));
   }
 
+  /** Whether the user has a socket here. */
+  has(userId: string): boolean {
+    return (this.byUser.get(userId)?.size ?? 0) > 0;
+  }
+
   /** Sends one event to every socket of the user; returns how many sockets got it. */
   publish(userId: string, type: PrivateEventType, data: unknown): number {
     return this.publishRaw(userId, Buffer.from(JSON.stringify({ type, data })));

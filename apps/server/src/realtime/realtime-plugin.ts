@@ -44,6 +44,9 @@ export interface TradeEvent {
 export interface RealtimeApi {
   /** One private event to the user's websockets and to MQTT topic coin/user/{userId}. */
   publishUser(userId: string, type: PrivateEventType, data: unknown): void;
+  /** Whether anything would reach the user now (a socket here or an MQTT client): callers skip building
+   * an event nobody gets. */
+  listensTo(userId: string): boolean;
   publishTrade(trade: TradeEvent): void;
   /** Merchant ids and chat keys a user owns, for MQTT subscribe ACLs (none until those areas exist). */
   setTopicOwnership(ownership: TopicOwnership): void;
@@ -220,7 +223,9 @@ export const realtimePlugin = fp<AreaPluginOptions>(
         socket.send(JSON.stringify({ type: 'USER_STATUS', data: status }));
     });
 
+    const listensTo = (userId: string) => privateHub.has(userId) || live.reachesUser(userId);
     const publishUser = (userId: string, type: PrivateEventType, data: unknown) => {
+      if (!listensTo(userId)) return;
       const payload = Buffer.from(JSON.stringify({ type, data }));
       privateHub.publishRaw(userId, payload);
       live.publish(mqttTopics.user(userId), payload);
@@ -230,7 +235,7 @@ export const realtimePlugin = fp<AreaPluginOptions>(
       unsubscribers.push(
         app.core.subscribe((events) => {
           for (const event of events) {
-            if (event.type !== 'balance') continue;
+            if (event.type !== 'balance' || !listensTo(event.userId)) continue;
             publishUser(event.userId, 'OWNCOIN', {
               userId: event.userId,
               asset: event.asset,
@@ -249,6 +254,7 @@ export const realtimePlugin = fp<AreaPluginOptions>(
 
     app.decorate('realtime', {
       publishUser,
+      listensTo,
       publishTrade: (trade: TradeEvent) =>
         publicHub.publish(`TRADE:${trade.symbol}`, { type: 'TRADE', symbol: trade.symbol, data: trade }),
       setTopicOwnership: (next: TopicOwnership) => {

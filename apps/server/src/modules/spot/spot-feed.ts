@@ -55,7 +55,7 @@ export function startSpotFeed(core: MoneyCore, markets: SpotMarkets, to: SpotFee
           demo,
         });
       } else if (e.type === 'spot.order') {
-        if (!to.realtime || to.isPlatform(e.userId)) continue;
+        if (!to.realtime?.listensTo(e.userId) || to.isPlatform(e.userId)) continue;
         to.realtime.publishUser(e.userId, 'ORDER', orderFromEvent(markets, e));
       }
     }
