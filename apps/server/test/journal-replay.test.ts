@@ -6,9 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { invariantViolations } from '@/core/invariants';
+import { MoneyState } from '@/core/money-state';
 import type { Command, CommandResult, CoreEvent } from '@/core/types';
 import { MemoryJournalStore } from '@/journal/journal-store';
-import { openMoneyCore } from '@/journal/money-core';
+import { openMoneyCore, sha256Hex, snapshotJson } from '@/journal/money-core';
 import { encodeRecord } from '@/journal/record-codec';
 import { asRepeat } from './core-results';
 
@@ -211,6 +212,33 @@ describe('journal replay', () => {
     const text = await readFile(first, 'utf8');
     await writeFile(first, text.replace('"deposit.credit"', '"deposit.crediT"'));
     await expect(openMoneyCore({ dir })).rejects.toThrow(/corrupt record inside segment-0000000000000000/);
+  });
+});
+
+describe('snapshot in slices', () => {
+  it('joins to exactly JSON.stringify of the snapshot at the moment it was taken, whatever comes after', async () => {
+    const empty = new MoneyState(sha256Hex);
+    expect((await snapshotJson(empty.snapshotPieces())).join('')).toBe(JSON.stringify(empty.snapshot()));
+
+    const state = new MoneyState(sha256Hex);
+    // More entries than one slice, so the text is several chunks.
+    for (const c of workload(9_000)) state.apply(c);
+    const expected = JSON.stringify(state.snapshot());
+    const seqThen = state.lastSeq();
+    const pieces = state.snapshotPieces();
+    // Later commands, including ones a day of command time later that make the table forget old ids.
+    for (const c of workload(300, 'later')) state.apply({ ...c, ts: c.ts + 2 * 86_400_000 });
+    expect(state.resultOf('c0')).toBeUndefined();
+    expect(state.idempotencySize()).toBeLessThanOrEqual(300);
+    const chunks = await snapshotJson(pieces);
+    expect(chunks.length).toBeGreaterThan(3);
+    const json = chunks.join('');
+    expect(json).toBe(expected);
+    // And it restores to a state with the hash of the moment it was taken.
+    const restored = MoneyState.fromSnapshot(JSON.parse(json), sha256Hex);
+    expect(restored.stateHash()).toBe(MoneyState.fromSnapshot(JSON.parse(expected), sha256Hex).stateHash());
+    expect(restored.lastSeq()).toBe(seqThen);
+    expect(state.lastSeq()).toBeGreaterThan(seqThen);
   });
 });
 

@@ -229,12 +229,6 @@ export class MoneyState {
     if (this.seq % PART_PRUNE_EVERY === 0) for (const part of this.parts) part.prune?.(horizon);
   }
 
-  /** Whether order position `i` is the id's current entry (not an older use of a forgotten id). */
-  private isLive(i: number): boolean {
-    const entry = this.idempotency.get(this.order[i] as string);
-    return entry !== undefined && entry.result.seq === this.orderSeqs[i];
-  }
-
   // ---- queries ----
 
   balance(userId: string, asset: string, accountType: AccountType): AccountBalance {
@@ -301,21 +295,43 @@ export class MoneyState {
   // ---- snapshot and hash ----
 
   snapshot(): SnapshotData {
-    const idempotency: SnapshotData['idempotency'] = [];
-    for (let i = this.head; i < this.order.length; i++) {
-      const id = this.order[i] as string;
-      const e = this.idempotency.get(id);
-      if (e !== undefined && this.isLive(i)) idempotency.push([id, e.digest, e.ts, e.result]);
-    }
+    const { head, idempotency } = this.snapshotPieces();
+    return { ...head, idempotency: [...idempotency] };
+  }
+
+  /**
+   * The snapshot in two pieces: the sections other than the idempotency table, built now, and the
+   * table's live entries as an iterable that later commands do not change (it reads copies taken now,
+   * in native code). The runtime writes a large table in slices between commands instead of stopping
+   * them while one JSON string of it is built. snapshot() is the two joined.
+   */
+  snapshotPieces(): {
+    head: Omit<SnapshotData, 'idempotency'>;
+    idempotency: Iterable<SnapshotData['idempotency'][number]>;
+  } {
+    const table = new Map(this.idempotency);
+    const ids = this.order.slice(this.head);
+    const seqs = this.orderSeqs.slice(this.head);
     const parts: Record<string, unknown> = {};
     for (const part of this.parts) parts[part.name] = part.snapshot();
     return {
-      version: SNAPSHOT_VERSION,
-      seq: this.seq,
-      clock: this.clock,
-      ledger: this.ledger.snapshot(),
-      parts,
-      idempotency,
+      head: {
+        version: SNAPSHOT_VERSION,
+        seq: this.seq,
+        clock: this.clock,
+        ledger: this.ledger.snapshot(),
+        parts,
+      },
+      idempotency: {
+        *[Symbol.iterator]() {
+          for (let i = 0; i < ids.length; i++) {
+            const id = ids[i] as string;
+            const e = table.get(id);
+            // Live: the table's entry for the id was recorded at this position's seq.
+            if (e !== undefined && e.result.seq === seqs[i]) yield [id, e.digest, e.ts, e.result];
+          }
+        },
+      },
     };
   }
 

@@ -65,6 +65,37 @@ export function sha256Hex(input: string): string {
     : crypto.createHash('sha256').update(input).digest('hex');
 }
 
+/** Idempotency entries per JSON slice; the event loop runs between slices. */
+const SNAPSHOT_SLICE = 4096;
+
+/**
+ * JSON.stringify of the whole snapshot, as chunks whose concatenation is exactly that text, built a
+ * slice of the idempotency table at a time with the event loop running in between.
+ */
+export async function snapshotJson(pieces: ReturnType<MoneyState['snapshotPieces']>): Promise<string[]> {
+  const head = JSON.stringify(pieces.head);
+  const chunks = [`${head.slice(0, -1)},"idempotency":[`];
+  let slice: unknown[] = [];
+  let first = true;
+  const emit = () => {
+    if (slice.length === 0) return;
+    const text = JSON.stringify(slice);
+    chunks.push(first ? text.slice(1, -1) : `,${text.slice(1, -1)}`);
+    first = false;
+    slice = [];
+  };
+  for (const entry of pieces.idempotency) {
+    slice.push(entry);
+    if (slice.length === SNAPSHOT_SLICE) {
+      emit();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+  emit();
+  chunks.push(']}');
+  return chunks;
+}
+
 interface Pending {
   line: string;
   command: Command;
@@ -226,11 +257,12 @@ class Sequencer implements MoneyCoreRuntime {
     if (every <= 0 || this.lsn - this.lastSnapshotLsn < every) return;
     const lsn = this.lsn;
     this.lastSnapshotLsn = lsn;
-    const json = JSON.stringify(this.state.snapshot());
+    // Taken now (the state at lsn); turned into JSON in slices between later commands.
+    const pieces = this.state.snapshotPieces();
     await this.store.roll(lsn);
     // Writing the snapshot does not hold up commands; a crash before it lands just replays more.
     this.snapshotWrite = this.snapshotWrite
-      .then(() => this.store.writeSnapshot(lsn, json))
+      .then(async () => this.store.writeSnapshot(lsn, await snapshotJson(pieces)))
       .catch((error: unknown) => this.opts.log.warn(`snapshot at ${lsn} failed: ${String(error)}`));
   }
 
