@@ -61,7 +61,10 @@ export class MemoryJournalStore implements JournalStore {
 
   async writeSnapshot(lsn: number, json: string | readonly string[]): Promise<void> {
     // Only the newest matters for recovery; older ones would just hold memory.
-    this.snapshots.splice(0, this.snapshots.length, { lsn, json: typeof json === 'string' ? json : json.join('') });
+    this.snapshots.splice(0, this.snapshots.length, {
+      lsn,
+      json: typeof json === 'string' ? json : json.join(''),
+    });
   }
 
   async snapshotPositions(): Promise<number[]> {
