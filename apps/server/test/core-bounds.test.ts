@@ -1,12 +1,14 @@
 // The core's own bounds (hardening issue) and its bounded idempotency table (spot issue, core shape):
 // - every amount is re-checked against the asset's limits (`asset.configure`), whatever the caller did;
 // - no balance, user or system, may leave what NUMERIC(38,18) holds;
-// - ids are remembered for IDEMPOTENCY_WINDOW_MS of command time, older commands are refused as stale,
-//   and replay (from empty and from a snapshot) still gives the same state hash;
+// - ids are remembered for IDEMPOTENCY_WINDOW_MS of command time (spot commands for their shorter
+//   window), older commands are refused as stale, and replay (from empty and from a snapshot) still gives
+//   the same state hash;
 // - a snapshot of the first release loads into the new layout.
 import { describe, expect, it } from 'vitest';
 import { MAX_BALANCE_ATOMS } from '@/core/ledger/ledger';
 import { IDEMPOTENCY_WINDOW_MS, MoneyState } from '@/core/money-state';
+import { SPOT_IDEMPOTENCY_WINDOW_MS } from '@/core/spot/spot-part';
 import type { Command } from '@/core/types';
 import { MEMORY_JOURNAL } from '@/journal/journal-store';
 import { openMoneyCore, sha256Hex } from '@/journal/money-core';
@@ -166,6 +168,55 @@ describe('bounded idempotency', () => {
     const snap = s.snapshot();
     expect(snap.idempotency.filter(([id]) => id === 'again')).toHaveLength(1);
     expect(MoneyState.fromSnapshot(snap, sha256Hex).stateHash()).toBe(s.stateHash());
+  });
+
+  it('keeps spot ids for the spot window only and wallet ids for the day; snapshots keep each window', () => {
+    const SPOT = SPOT_IDEMPOTENCY_WINDOW_MS;
+    expect(SPOT).toBeLessThan(IDEMPOTENCY_WINDOW_MS);
+    const s = new MoneyState(sha256Hex);
+    // A cancel of an unknown order is refused by the spot part, and recorded under its id all the same.
+    const cancel = (id: string, ts: number): Command => ({
+      id,
+      actor: 'u1',
+      ts,
+      type: 'spot.cancel',
+      payload: { userId: 'u1', symbol: 'btcusdt', orderId: '99' },
+    });
+    expect(s.apply(deposit('u1', 'USDT', '1', T0, 'w-early')).result.ok).toBe(true);
+    expect(s.apply(cancel('s-early', T0)).fresh).toBe(true);
+    expect(s.apply(cancel('s-early', T0 + SPOT - 1)).fresh).toBe(false);
+    expect(s.apply(deposit('u1', 'USDT', '1', T0 + SPOT + 10, 'w-late')).result.ok).toBe(true);
+    expect(s.resultOf('s-early')).toBeUndefined();
+    expect(s.resultOf('w-early')).toBeDefined();
+    // A spot command older than its window is stale; a wallet command of the same age is not.
+    expect(s.apply(cancel('s-old', T0 + 5)).result).toMatchObject({ ok: false, error: 'STALE_COMMAND' });
+    expect(s.apply(deposit('u1', 'USDT', '1', T0 + 5, 'w-old')).result.ok).toBe(true);
+    s.apply(cancel('s-late', T0 + SPOT + 20));
+
+    const snap = s.snapshot();
+    expect(snap.version).toBe(3);
+    const byId = new Map(snap.idempotency.map((e) => [e[0], e]));
+    expect(byId.get('s-late')?.[4]).toBe(SPOT);
+    expect(byId.get('w-late')).toHaveLength(4);
+    const seqs = snap.idempotency.map((e) => e[3].seq);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    const restored = MoneyState.fromSnapshot(JSON.parse(JSON.stringify(snap)), sha256Hex);
+    expect(restored.stateHash()).toBe(s.stateHash());
+    // Both forget the spot id at the same command time.
+    const next = deposit('u1', 'USDT', '1', T0 + 2 * SPOT + 30, 'w-next');
+    s.apply(next);
+    restored.apply(next);
+    expect(s.resultOf('s-late')).toBeUndefined();
+    expect(restored.resultOf('s-late')).toBeUndefined();
+    expect(restored.resultOf('w-late')).toBeDefined();
+    expect(restored.stateHash()).toBe(s.stateHash());
+
+    // A version 2 snapshot (four elements per entry, one window) still loads, every id under the day.
+    const v2 = { ...snap, version: 2, idempotency: snap.idempotency.map((e) => e.slice(0, 4)) };
+    const old = MoneyState.fromSnapshot(v2 as never, sha256Hex);
+    expect(old.lastSeq()).toBe(snap.seq);
+    old.apply(next);
+    expect(old.resultOf('s-late')).toBeDefined();
   });
 
   it('the runtime refuses a command from the far future before the journal', async () => {

@@ -5,10 +5,11 @@
 // no I/O, no clock, no random source, no node imports; the hash function is passed in. Replaying the same
 // commands from the same state gives the same state, bit for bit, which `stateHash()` makes checkable.
 //
-// Time is the commands' own: `clock` is the newest command time seen. Ids are remembered for
-// IDEMPOTENCY_WINDOW_MS of that clock and then forgotten (the table stays bounded); a command older than
-// the window is refused as STALE_COMMAND, because its id may already be forgotten and the core could not
-// tell a first attempt from a repeat.
+// Time is the commands' own: `clock` is the newest command time seen. Ids are remembered for their
+// command type's window of that clock and then forgotten (the table stays bounded): IDEMPOTENCY_WINDOW_MS
+// (24 h) unless the part that owns the type declares a shorter one (spot orders: minutes, as they arrive
+// by the hundred per second); a command older than its window is refused as STALE_COMMAND, because its id
+// may already be forgotten and the core could not tell a first attempt from a repeat.
 import { canonicalJson } from './canonical-json';
 import { Ledger, type LedgerSnapshot, MAX_BALANCE_ATOMS } from './ledger/ledger';
 import type { CorePart } from './part';
@@ -33,7 +34,7 @@ export type HashFn = (input: string) => string;
 export const IDEMPOTENCY_WINDOW_MS = 24 * 3600 * 1000;
 /** Parts prune what they keep for a while (closed orders ...) every this many commands. */
 const PART_PRUNE_EVERY = 1024;
-const SNAPSHOT_VERSION = 2;
+const SNAPSHOT_VERSION = 3;
 
 interface IdempotencyEntry {
   digest: string;
@@ -56,8 +57,25 @@ export interface SnapshotData {
   ledger: LedgerSnapshot;
   /** Each part's section under its name. */
   parts: Record<string, unknown>;
-  /** [commandId, digest, ts, result] in seq order. */
-  idempotency: [string, string, number, CommandResult][];
+  /**
+   * [commandId, digest, ts, result] in seq order, with a fifth element, the window (ms), when the
+   * command's window is not IDEMPOTENCY_WINDOW_MS (version 2 had only the default window).
+   */
+  idempotency: IdempotencyTuple[];
+}
+
+type IdempotencyTuple =
+  | [string, string, number, CommandResult]
+  | [string, string, number, CommandResult, number];
+
+/** The ids of one retention window in the order they were recorded, with the seq each was recorded at;
+ * `head` is the oldest position still kept. An id forgotten and later used again appears twice: only the
+ * position whose seq matches the table's entry is live. */
+interface IdQueue {
+  windowMs: number;
+  ids: string[];
+  seqs: number[];
+  head: number;
 }
 
 /** The snapshot of the first release (one flat state, no parts); loaded and converted. */
@@ -88,19 +106,31 @@ export class MoneyState {
   private readonly parts: readonly CorePart[] = [this.wallet, this.spot];
   private readonly byType = new Map<string, CorePart>();
   private readonly idempotency = new Map<string, IdempotencyEntry>();
-  /**
-   * Ids in the order they were recorded, with the seq each was recorded at, for pruning by time; `head`
-   * is the oldest position still kept. An id forgotten and later used again appears twice: only the
-   * position whose seq matches the table's entry is live.
-   */
-  private order: string[] = [];
-  private orderSeqs: number[] = [];
-  private head = 0;
+  /** One queue per retention window (pruning by time within a queue is in recording order). */
+  private readonly queues = new Map<number, IdQueue>();
 
   constructor(private readonly hash: HashFn) {
     for (const part of this.parts) {
       for (const type of part.commandTypes) this.byType.set(type, part);
     }
+    this.queue(IDEMPOTENCY_WINDOW_MS);
+  }
+
+  /** How long (command time) an id of this command type is remembered. */
+  windowOf(type: unknown): number {
+    return (
+      (typeof type === 'string' && this.byType.get(type as Command['type'])?.idempotencyWindowMs) ||
+      IDEMPOTENCY_WINDOW_MS
+    );
+  }
+
+  private queue(windowMs: number): IdQueue {
+    let q = this.queues.get(windowMs);
+    if (q === undefined) {
+      q = { windowMs, ids: [], seqs: [], head: 0 };
+      this.queues.set(windowMs, q);
+    }
+    return q;
   }
 
   lastSeq(): number {
@@ -152,7 +182,7 @@ export class MoneyState {
       if (!validTs) reject('INVALID_COMMAND');
       const p = (command as { payload?: unknown }).payload;
       if (typeof p !== 'object' || p === null) reject('INVALID_COMMAND');
-      if (command.ts < this.clock - IDEMPOTENCY_WINDOW_MS) reject('STALE_COMMAND');
+      if (command.ts < this.clock - this.windowOf(command.type)) reject('STALE_COMMAND');
       result = this.execute(command, seq);
     } catch (e) {
       if (!(e instanceof Rejection)) throw e;
@@ -162,8 +192,9 @@ export class MoneyState {
     const ts = validTs ? command.ts : this.clock;
     if (ts > this.clock) this.clock = ts;
     this.idempotency.set(command.id, { digest: this.commandDigest(command), ts, result: compact(result) });
-    this.order.push(command.id);
-    this.orderSeqs.push(seq);
+    const q = this.queue(this.windowOf(command.type));
+    q.ids.push(command.id);
+    q.seqs.push(seq);
     this.prune();
     return { result, fresh: true };
   }
@@ -210,23 +241,28 @@ export class MoneyState {
 
   /** Forgets ids recorded before the window and lets the parts drop what they keep for a while. */
   private prune(): void {
-    const horizon = this.clock - IDEMPOTENCY_WINDOW_MS;
-    while (this.head < this.order.length) {
-      // One lookup: the position is live when the table's entry for its id was recorded at its seq.
-      const id = this.order[this.head] as string;
-      const entry = this.idempotency.get(id);
-      if (entry !== undefined && entry.result.seq === this.orderSeqs[this.head]) {
-        if (entry.ts >= horizon) break;
-        this.idempotency.delete(id);
+    for (const q of this.queues.values()) {
+      const horizon = this.clock - q.windowMs;
+      while (q.head < q.ids.length) {
+        // One lookup: the position is live when the table's entry for its id was recorded at its seq.
+        const id = q.ids[q.head] as string;
+        const entry = this.idempotency.get(id);
+        if (entry !== undefined && entry.result.seq === q.seqs[q.head]) {
+          if (entry.ts >= horizon) break;
+          this.idempotency.delete(id);
+        }
+        q.head += 1;
       }
-      this.head += 1;
+      if (q.head > 4096 && q.head * 2 > q.ids.length) {
+        q.ids = q.ids.slice(q.head);
+        q.seqs = q.seqs.slice(q.head);
+        q.head = 0;
+      }
     }
-    if (this.head > 4096 && this.head * 2 > this.order.length) {
-      this.order = this.order.slice(this.head);
-      this.orderSeqs = this.orderSeqs.slice(this.head);
-      this.head = 0;
+    if (this.seq % PART_PRUNE_EVERY === 0) {
+      const horizon = this.clock - IDEMPOTENCY_WINDOW_MS;
+      for (const part of this.parts) part.prune?.(horizon);
     }
-    if (this.seq % PART_PRUNE_EVERY === 0) for (const part of this.parts) part.prune?.(horizon);
   }
 
   // ---- queries ----
@@ -310,8 +346,12 @@ export class MoneyState {
     idempotency: Iterable<SnapshotData['idempotency'][number]>;
   } {
     const table = new Map(this.idempotency);
-    const ids = this.order.slice(this.head);
-    const seqs = this.orderSeqs.slice(this.head);
+    const queues = [...this.queues.values()].map((q) => ({
+      windowMs: q.windowMs,
+      ids: q.ids.slice(q.head),
+      seqs: q.seqs.slice(q.head),
+      at: 0,
+    }));
     const parts: Record<string, unknown> = {};
     for (const part of this.parts) parts[part.name] = part.snapshot();
     return {
@@ -324,11 +364,26 @@ export class MoneyState {
       },
       idempotency: {
         *[Symbol.iterator]() {
-          for (let i = 0; i < ids.length; i++) {
-            const id = ids[i] as string;
+          // The queues merged into seq order (each queue is in seq order).
+          for (;;) {
+            let next: (typeof queues)[number] | undefined;
+            for (const q of queues) {
+              if (
+                q.at < q.ids.length &&
+                (next === undefined || (q.seqs[q.at] as number) < (next.seqs[next.at] as number))
+              )
+                next = q;
+            }
+            if (next === undefined) return;
+            const id = next.ids[next.at] as string;
+            const seq = next.seqs[next.at];
+            next.at += 1;
             const e = table.get(id);
             // Live: the table's entry for the id was recorded at this position's seq.
-            if (e !== undefined && e.result.seq === seqs[i]) yield [id, e.digest, e.ts, e.result];
+            if (e === undefined || e.result.seq !== seq) continue;
+            yield next.windowMs === IDEMPOTENCY_WINDOW_MS
+              ? [id, e.digest, e.ts, e.result]
+              : [id, e.digest, e.ts, e.result, next.windowMs];
           }
         },
       },
@@ -338,7 +393,9 @@ export class MoneyState {
   static fromSnapshot(data: SnapshotData | SnapshotV1, hash: HashFn): MoneyState {
     const s = new MoneyState(hash);
     const v2 = data.version === 1 ? upgradeV1(data as SnapshotV1) : (data as SnapshotData);
-    if (v2.version !== SNAPSHOT_VERSION) throw new Error(`unsupported snapshot version ${v2.version}`);
+    // Version 2 differs only in knowing no window but the default (its tuples have four elements).
+    if (v2.version !== SNAPSHOT_VERSION && v2.version !== 2)
+      throw new Error(`unsupported snapshot version ${v2.version}`);
     s.seq = v2.seq;
     s.clock = v2.clock;
     s.ledger = Ledger.restore(v2.ledger);
@@ -346,10 +403,11 @@ export class MoneyState {
       const section = v2.parts[part.name];
       if (section !== undefined) part.restore(section, s.ledger);
     }
-    for (const [id, digest, ts, result] of v2.idempotency) {
+    for (const [id, digest, ts, result, windowMs] of v2.idempotency) {
       s.idempotency.set(id, { digest, ts, result });
-      s.order.push(id);
-      s.orderSeqs.push(result.seq);
+      const q = s.queue(windowMs ?? IDEMPOTENCY_WINDOW_MS);
+      q.ids.push(id);
+      q.seqs.push(result.seq);
     }
     return s;
   }

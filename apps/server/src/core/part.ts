@@ -43,6 +43,10 @@ export interface CorePart {
   readonly name: string;
   /** The command types this part executes. */
   readonly commandTypes: readonly Command['type'][];
+  /** How long (command time) the ids of this part's commands are remembered, when shorter than the
+   * core's IDEMPOTENCY_WINDOW_MS (24 h): a part whose commands come by the hundred per second keeps the
+   * table small this way. Part of the state's meaning: changing it changes replays. */
+  readonly idempotencyWindowMs?: number;
   execute(command: Command, tx: LedgerTx, ctx: ExecContext): Execution;
   /** Drop what the part no longer needs to keep (closed orders ...) older than `horizonTs`. */
   prune?(horizonTs: number): void;

@@ -148,9 +148,18 @@ class Activity {
   }
 }
 
+/**
+ * How long a spot command's id is remembered (command time): a retry of an order or a cancel within it
+ * gets the first answer. Orders arrive by the hundred per second (the demo market maker alone sends ~180
+ * commands a second), so the core's 24 h would keep millions of ids; a client retries within seconds, and
+ * Binance itself refuses requests older than a 60 s recvWindow.
+ */
+export const SPOT_IDEMPOTENCY_WINDOW_MS = 5 * 60_000;
+
 export class SpotPart implements CorePart {
   readonly name = 'spot';
   readonly commandTypes = ['spot.market', 'spot.place', 'spot.cancel'] as const;
+  readonly idempotencyWindowMs = SPOT_IDEMPOTENCY_WINDOW_MS;
   private readonly markets = new Map<string, SpotMarket>();
   private readonly open = new Map<number, OpenOrder>();
   /** userId -> clientOrderId -> order id, for the user's open orders. */
