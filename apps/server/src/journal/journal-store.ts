@@ -3,7 +3,7 @@
 // store at scale (DESIGN section 4) without touching the core or the sequencer.
 import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
-import { type FileHandle, mkdir, open, readdir, readFile, rename, truncate } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, readdir, readFile, rename, rm, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
 import { decodeRecords, encodeRecord } from './record-codec';
 
@@ -85,6 +85,9 @@ export class MemoryJournalStore implements JournalStore {
 
 /** Segments are opened for appending with O_DSYNC: a write returns only once its data is durable. */
 const APPEND_DURABLE = constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND | constants.O_DSYNC;
+
+/** Newest snapshot files kept (older ones are deleted after a new one is in place). */
+export const SNAPSHOTS_KEPT = 5;
 
 const SEGMENT = /^segment-(\d{16})\.log$/;
 const SNAPSHOT = /^snapshot-(\d{16})\.json$/;
@@ -288,6 +291,12 @@ export class FileJournalStore implements JournalStore {
     }
     await rename(tmp, join(this.dir, name));
     await this.syncDir();
+    // Older snapshots are checkpoints, not records (the segments are the record, all kept): keep a few
+    // for replays of past events (eventsSince), drop the rest so a long-running server's disk stays flat.
+    const positions = await this.snapshotPositions();
+    for (const old of positions.slice(0, Math.max(0, positions.length - SNAPSHOTS_KEPT))) {
+      await rm(join(this.dir, snapshotName(old)), { force: true });
+    }
   }
 
   private async syncDir(): Promise<void> {
