@@ -94,6 +94,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     logController: new RequestLogController(),
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
+    // Areas do real work while they register (core recovery and replay, the market's K-line back-fill,
+    // the projection's catch-up); on a busy 2-core machine that passed avvio's 10 s default and the
+    // start failed. A slow start is better than none.
+    pluginTimeout: 120_000,
     // Path parameters longer than this never reach a route (a URI_TOO_LONG envelope instead); the bound
     // is well above every id, coin, symbol and name the routes accept, so those get field errors.
     routerOptions: { maxParamLength: 256 },
