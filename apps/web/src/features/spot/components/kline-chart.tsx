@@ -1,8 +1,8 @@
 // The K-line chart (lightweight-charts 5): candles and volume from open/kline, the open bar kept live from
 // KLINE frames (merged by the pure kline model), every interval the server offers, the last-price line,
-// colours from the day or night theme. Intraday bars read in the user's local time zone (lib/chart-time:
-// the chart only knows UTC, so bar times are shifted as its docs recommend); day, week and month bars
-// are UTC calendar periods and show their date.
+// colours from the day or night theme. Intraday bars read in the user's time zone setting, like every
+// other time in the app (lib/chart-time: the chart only knows UTC, so bar times are shifted as its docs
+// recommend); day, week and month bars are UTC calendar periods and show their date.
 import {
   CandlestickSeries,
   ColorType,
@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { subscribePublic } from '@/lib/public-ws';
 import { useSettingsStore } from '@/lib/settings-store';
 import { getKlines } from '../api/get-klines';
-import { ChartClock, isIntraday } from '../lib/chart-time';
+import { ChartClock, isIntraday, zoneOffset } from '../lib/chart-time';
 import {
   type Candle,
   DEFAULT_INTERVAL,
@@ -58,6 +58,7 @@ function volumeBar(c: Candle, time: number, up: string, down: string) {
 export function KlineChart({ rules, tall }: { rules: SpotRules; tall?: boolean }) {
   const { t } = useTranslation('spot');
   const theme = useSettingsStore((s) => s.theme);
+  const timezone = useSettingsStore((s) => s.timezone);
   const [interval, setKlineInterval] = useState<KlineInterval>(DEFAULT_INTERVAL);
   const [state, setState] = useState<'loading' | 'ready' | 'empty' | 'error'>('loading');
   const box = useRef<HTMLDivElement>(null);
@@ -115,7 +116,7 @@ export function KlineChart({ rules, tall }: { rules: SpotRules; tall?: boolean }
     let list: Candle[] = [];
     let loaded = false;
     const early: Candle[] = [];
-    const clock = new ChartClock(isIntraday(interval));
+    const clock = new ChartClock(isIntraday(interval), zoneOffset(timezone));
     c.api.applyOptions({ timeScale: { timeVisible: isIntraday(interval) } });
     setState('loading');
     c.candles.setData([]);
@@ -154,7 +155,7 @@ export function KlineChart({ rules, tall }: { rules: SpotRules; tall?: boolean }
       controller.abort();
       off();
     };
-  }, [rules.symbol, interval, palette.up, palette.down]);
+  }, [rules.symbol, interval, timezone, palette.up, palette.down]);
 
   return (
     <section className={`spot-panel spot-chart${tall ? ' spot-chart--tall' : ''}`} data-testid="spot-chart">

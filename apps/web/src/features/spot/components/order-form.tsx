@@ -9,7 +9,7 @@ import { Tooltip } from 'antd';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-client';
-import { useIsPhone } from '@/lib/use-media-query';
+import { useIsPhone, useMediaQuery } from '@/lib/use-media-query';
 import { useNumberFormat } from '@/lib/use-number-format';
 import { useTicker } from '@/lib/use-ticker';
 import type { SpotWallet } from '../api/get-spot-wallet';
@@ -272,6 +272,11 @@ function SidePanel({
 function TimeInForcePicker({ value, onChange }: { value: TimeInForce; onChange: (v: TimeInForce) => void }) {
   const { t } = useTranslation('spot');
   const id = useId();
+  // Tooltips only where there is a pointer to hover: on a phone a tap would cover the form with the
+  // same words the line under the row already shows.
+  const phone = useIsPhone();
+  const noHover = useMediaQuery('(hover: none)');
+  const tooltips = !phone && !noHover;
   return (
     <div className="spot-tif" data-testid="spot-tif">
       <div className="spot-tif__row">
@@ -279,9 +284,10 @@ function TimeInForcePicker({ value, onChange }: { value: TimeInForce; onChange: 
           {t('form.tif.label')}
         </span>
         <fieldset className="spot-tif__options" aria-labelledby={`${id}-label`}>
-          {TIME_IN_FORCE.map((tif) => (
-            <Tooltip key={tif} title={t(`form.tif.help.${tif}`)} mouseEnterDelay={0.3}>
+          {TIME_IN_FORCE.map((tif) => {
+            const button = (
               <button
+                key={tif}
                 type="button"
                 aria-pressed={value === tif}
                 aria-describedby={value === tif ? `${id}-help` : undefined}
@@ -291,11 +297,18 @@ function TimeInForcePicker({ value, onChange }: { value: TimeInForce; onChange: 
               >
                 {t(`form.tif.${tif}`)}
               </button>
-            </Tooltip>
-          ))}
+            );
+            return tooltips ? (
+              <Tooltip key={tif} title={t(`form.tif.help.${tif}`)} mouseEnterDelay={0.3}>
+                {button}
+              </Tooltip>
+            ) : (
+              button
+            );
+          })}
         </fieldset>
       </div>
-      <p className="spot-tif__help" id={`${id}-help`} data-testid={`${id}-help`}>
+      <p className="spot-tif__help" id={`${id}-help`} data-testid="spot-tif-help">
         {t(`form.tif.help.${value}`)}
       </p>
     </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ChartClock, isIntraday, type ZoneOffset } from './chart-time';
+import { ChartClock, isIntraday, type ZoneOffset, zoneOffset } from './chart-time';
 import { KLINE_INTERVALS } from './kline-model';
 
 const sec = (iso: string) => Date.parse(iso) / 1000;
@@ -47,6 +47,28 @@ describe('ChartClock', () => {
     // A live update of a bar already on the chart lands on the same time.
     expect(clock.toChart(bars[2] as number)).toBe(times[2]);
     expect(clock.toChart(bars[4] as number)).toBe(times[4]);
+  });
+});
+
+describe('zoneOffset', () => {
+  it('reads an IANA zone at each instant, daylight saving included', () => {
+    const jan = Date.parse('2025-01-15T12:00:00Z');
+    const jul = Date.parse('2025-07-15T12:00:00Z');
+    expect(zoneOffset('Asia/Shanghai')(jan)).toBe(480);
+    expect(zoneOffset('UTC')(jul)).toBe(0);
+    expect(zoneOffset('Asia/Kolkata')(jan)).toBe(330);
+    expect(zoneOffset('Asia/Kathmandu')(jan)).toBe(345);
+    expect(zoneOffset('America/New_York')(jan)).toBe(-300);
+    expect(zoneOffset('America/New_York')(jul)).toBe(-240);
+    expect(zoneOffset('Europe/Berlin')(jul)).toBe(120);
+    // The clocks go back at 06:00 UTC on 2025-11-02 (02:00 EDT becomes 01:00 EST).
+    expect(zoneOffset('America/New_York')(Date.parse('2025-11-02T05:59:59Z'))).toBe(-240);
+    expect(zoneOffset('America/New_York')(Date.parse('2025-11-02T06:00:00Z'))).toBe(-300);
+  });
+
+  it('with the clock: a Shanghai bar at 05:15 UTC reads 13:15 on the chart', () => {
+    const clock = new ChartClock(true, zoneOffset('Asia/Shanghai'));
+    expect(label(clock.toChart(sec('2026-11-24T05:15:00Z')))).toBe('2026-11-24T13:15');
   });
 });
 

@@ -1,6 +1,8 @@
-// The K-line chart's clock in the user's local time zone. lightweight-charts reads every time as UTC and
-// has no time-zone option; its docs (Time zones) recommend shifting each bar's UTC timestamp by the zone's
-// offset at that moment, so the chart's UTC labels, tick marks and day boundaries read as local time.
+// The K-line chart's clock in the user's time zone (the time-zone setting every other timestamp of the
+// app uses, lib/format-time; Asia/Shanghai by default), so the chart agrees with the trade tape and the
+// order tables. lightweight-charts reads every time as UTC and has no time-zone option; its docs (Time
+// zones) recommend shifting each bar's UTC timestamp by the zone's offset at that moment, so the chart's
+// UTC labels, tick marks and day boundaries read as the zone's local time.
 // Two details the plain shift gets wrong and this handles:
 // - Daylight saving: when the clocks go back, an hour of bars would land on the times of the hour before
 //   (the chart refuses data that is not strictly ascending and would overwrite the live bar). Each new
@@ -8,13 +10,39 @@
 //   a live update of the open bar hits the bar it belongs to.
 // - Day, week and month bars are UTC calendar periods: they are not shifted (shifting would move a day's
 //   bar to the evening before west of UTC), and their labels show the date only.
-// Pure apart from the default offset, which is the browser's (Date#getTimezoneOffset).
+// Pure; Intl does the zone arithmetic (daylight saving included).
 import type { KlineInterval } from './kline-model';
 
 /** Minutes east of UTC at the instant `utcMs` (UTC+8 -> 480). */
 export type ZoneOffset = (utcMs: number) => number;
 
-export const browserOffset: ZoneOffset = (utcMs) => -new Date(utcMs).getTimezoneOffset();
+/** The offset of an IANA zone ('Asia/Shanghai') at any instant, from Intl's wall-clock parts. */
+export function zoneOffset(timeZone: string): ZoneOffset {
+  const f = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+    hourCycle: 'h23',
+  });
+  return (utcMs) => {
+    const at = Math.floor(utcMs / 1000) * 1000;
+    const p: Record<string, number> = {};
+    for (const part of f.formatToParts(new Date(at))) p[part.type] = Number(part.value);
+    const wall = Date.UTC(
+      p.year ?? 1970,
+      (p.month ?? 1) - 1,
+      p.day ?? 1,
+      p.hour ?? 0,
+      p.minute ?? 0,
+      p.second ?? 0,
+    );
+    return Math.round((wall - at) / 60_000);
+  };
+}
 
 const CALENDAR: ReadonlySet<KlineInterval> = new Set(['1d', '1w', '1M']);
 
@@ -33,7 +61,7 @@ export class ChartClock {
 
   constructor(
     private readonly shift: boolean,
-    private readonly offset: ZoneOffset = browserOffset,
+    private readonly offset: ZoneOffset,
   ) {}
 
   toChart(utcSeconds: number): number {
