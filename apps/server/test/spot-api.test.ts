@@ -20,6 +20,7 @@ interface Order {
   feeAsset: string;
   status: number;
   cancelReason: string | null;
+  timeInForce: string;
 }
 interface Page<T> {
   records: T[];
@@ -314,6 +315,73 @@ describe('spot orders over HTTP', () => {
     expect(all.body.data.cancelled).toBeGreaterThan(0);
     expect(ctx.app.core.spotOpenOrders(a.id, 'btcusdt')).toEqual([]);
     expect(ctx.app.core.balance(a.id, 'USDT', 'spot').frozen).toBe('0');
+  });
+
+  it('time in force: FOK and IOC answer the order as it ended, post-only that would cross is refused', async () => {
+    // Its own market, so the other tests' resting orders stay out of the way.
+    await credit(ctx.app, b.id, 'ETH', '10');
+    const limit = { symbol: 'ETH_USDT', type: 'limit' };
+    const ask = await place(b.token, { ...limit, side: 'sell', price: '2000', quantity: '1' });
+    expect(ask.body.data).toMatchObject({ status: 0, timeInForce: 'GTC' });
+    const usdt = () => ctx.app.core.balance(a.id, 'USDT', 'spot');
+    const before = usdt();
+
+    // FOK that cannot fill entirely: accepted, ended cancelled at once, nothing traded or frozen.
+    const fok = await place(a.token, {
+      ...limit,
+      side: 'buy',
+      price: '2000',
+      quantity: '2',
+      timeInForce: 'FOK',
+    });
+    expect(fok.status, JSON.stringify(fok.body)).toBe(200);
+    expect(fok.body.data).toMatchObject({
+      status: 2,
+      cancelReason: 'fok',
+      filledQty: '0',
+      timeInForce: 'FOK',
+    });
+    expect(usdt()).toEqual(before);
+
+    // IOC: fills the 1 ETH there is, the other 0.5 is cancelled; nothing stays frozen.
+    const ioc = await place(a.token, {
+      ...limit,
+      side: 'buy',
+      price: '2000',
+      quantity: '1.5',
+      timeInForce: 'IOC',
+    });
+    expect(ioc.status, JSON.stringify(ioc.body)).toBe(200);
+    expect(ioc.body.data).toMatchObject({
+      status: 2,
+      cancelReason: 'ioc',
+      filledQty: '1',
+      timeInForce: 'IOC',
+    });
+    expect(usdt().frozen).toBe(before.frozen);
+
+    // Post-only: refused (localized, nothing changes) when it would trade; rests when it would not.
+    await place(b.token, { ...limit, side: 'sell', price: '2100', quantity: '1' });
+    const mid = usdt();
+    for (const lang of ['en', 'zh', 'de']) {
+      const crossing = await place(
+        a.token,
+        { ...limit, side: 'buy', price: '2100', quantity: '1', timeInForce: 'POST_ONLY' },
+        { lang },
+      );
+      expect(crossing.status).toBe(409);
+      expect(crossing.body.errorCode).toBe('SPOT_POST_ONLY_WOULD_TAKE');
+      expect(crossing.body.msg).not.toMatch(/\{\w+\}|errors\./);
+    }
+    expect(usdt()).toEqual(mid);
+    const post = await place(a.token, {
+      ...limit,
+      side: 'buy',
+      price: '2050',
+      quantity: '1',
+      timeInForce: 'POST_ONLY',
+    });
+    expect(post.body.data).toMatchObject({ status: 0, filledQty: '0', timeInForce: 'POST_ONLY' });
   });
 });
 

@@ -27,6 +27,7 @@ import {
   parseSearch,
   stringifySearch,
   validateAssetsIndexSearch,
+  validateExchangeSearch,
   validateRegisterSearch,
   validateTradeSearch,
   validateUserIndexSearch,
@@ -221,6 +222,7 @@ const exchangeRoute = forward('exchange', root, '/exchange/index');
 const exchangeIndexRoute = createRoute({
   getParentRoute: root,
   path: 'exchange/index',
+  validateSearch: validateExchangeSearch,
   component: lazyRouteComponent(areas.exchange, 'ExchangeIndexPage'),
 });
 const exchangeFullScreenRoute = createRoute({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ASSETS_INDEX_KEYS,
+  exchangePairParam,
   inviteCodeFromPath,
   oneOf,
   parseSearch,
@@ -10,6 +11,7 @@ import {
   tradeSymbolParam,
   USER_INDEX_KEYS,
   validateAssetsIndexSearch,
+  validateExchangeSearch,
   validateRegisterSearch,
   validateTradeSearch,
   validateUserIndexSearch,
@@ -52,6 +54,17 @@ describe('search validators', () => {
     expect(validateTradeSearch({ type: 'nope' })).toStrictEqual({ type: undefined });
     expect(validateTradeSearch({})).toStrictEqual({});
     for (const type of TRADE_TYPES) expect(validateTradeSearch({ type })).toStrictEqual({ type });
+  });
+
+  it('validates the exchange page pair (upper-cased; malformed dropped)', () => {
+    expect(validateExchangeSearch({ symbol: 'ETH_USDT' })).toStrictEqual({ symbol: 'ETH_USDT' });
+    expect(validateExchangeSearch({ symbol: ' eth_usdt ' })).toStrictEqual({ symbol: 'ETH_USDT' });
+    // A well-formed unknown pair is kept: the page falls back to the default once it knows the markets.
+    expect(validateExchangeSearch({ symbol: 'NOPE_USDT' })).toStrictEqual({ symbol: 'NOPE_USDT' });
+    expect(validateExchangeSearch({ symbol: '<script>' })).toStrictEqual({ symbol: undefined });
+    expect(validateExchangeSearch({})).toStrictEqual({});
+    expect(exchangePairParam('A'.repeat(33))).toBeUndefined();
+    expect(exchangePairParam(7)).toBeUndefined();
   });
 
   it('keeps a trade symbol of 1 to 32 letters, digits and underscores only', () => {

@@ -89,6 +89,28 @@ export function validateTradeSearch(search: RawSearch): TradeSearch {
   });
 }
 
+const PAIR = /^[A-Z0-9_]{1,32}$/;
+
+/** A spot pair for `/exchange/index?symbol=BTC_USDT`: trimmed and upper-cased, 1 to 32 of A-Z, 0-9, '_'. */
+export function exchangePairParam(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const pair = value.trim().toUpperCase();
+  return PAIR.test(pair) ? pair : undefined;
+}
+
+export interface ExchangeSearch {
+  symbol?: string;
+}
+
+/**
+ * `/exchange/index?symbol=BTC_USDT`: the pair shown (a reload or a shared link shows the same pair). A
+ * malformed value is dropped here; a well-formed pair that is no market falls back to the default on the
+ * page, which knows the markets.
+ */
+export function validateExchangeSearch(search: RawSearch): ExchangeSearch {
+  return validated(search, { symbol: exchangePairParam(search.symbol) });
+}
+
 export interface UserIndexSearch {
   key?: UserIndexKey;
 }

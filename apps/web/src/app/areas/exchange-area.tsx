@@ -1,7 +1,8 @@
-// The exchange area chunk: the spot trading page (pair switchable, BTC_USDT first), its chart-dominant
-// full-screen layout for a pair (BTC_USDT) and the full-screen contract placeholder.
+// The exchange area chunk: the spot trading page (/exchange/index?symbol=BTC_USDT; the pair lives in the
+// URL so a reload or a shared link shows it, BTC_USDT without one or for an unknown pair), its
+// chart-dominant full-screen layout for a pair (BTC_USDT) and the full-screen contract placeholder.
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { Suspense, useState } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyInAntdScope } from '@/components/lazy-in-antd-scope';
 import { AreaPage } from './area-page';
@@ -9,14 +10,25 @@ import { AreaPage } from './area-page';
 const SpotPage = lazyInAntdScope(() => import('@/features/spot/pages/spot-page').then((m) => m.SpotPage));
 const DEFAULT_PAIR = 'BTC_USDT';
 
+const indexRoute = getRouteApi('/exchange/index');
 const fullScreenRoute = getRouteApi('/exchange/full-screen/$pair');
 const fullContractRoute = getRouteApi('/exchange/full-contract/$type');
 
 export function ExchangeIndexPage() {
-  const [pair, setPair] = useState(DEFAULT_PAIR);
+  const { symbol } = indexRoute.useSearch();
+  const navigate = useNavigate();
   return (
     <Suspense fallback={<div className="spot-page" />}>
-      <SpotPage pair={pair} onPickPair={(m) => setPair(`${m.coin}_${m.quote}`)} />
+      <SpotPage
+        pair={symbol ?? DEFAULT_PAIR}
+        fallbackPair={DEFAULT_PAIR}
+        // Client-side: the page swaps the market without a reload; back returns to the previous pair.
+        onPickPair={(m) =>
+          void navigate({ to: '/exchange/index', search: { symbol: `${m.coin}_${m.quote}` } })
+        }
+        // An unknown pair shows the default and leaves the URL without it.
+        onFallback={() => void navigate({ to: '/exchange/index', search: {}, replace: true })}
+      />
     </Suspense>
   );
 }

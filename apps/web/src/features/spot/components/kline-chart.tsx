@@ -1,6 +1,8 @@
 // The K-line chart (lightweight-charts 5): candles and volume from open/kline, the open bar kept live from
 // KLINE frames (merged by the pure kline model), every interval the server offers, the last-price line,
-// colours from the day or night theme.
+// colours from the day or night theme. Intraday bars read in the user's time zone setting, like every
+// other time in the app (lib/chart-time: the chart only knows UTC, so bar times are shifted as its docs
+// recommend); day, week and month bars are UTC calendar periods and show their date.
 import {
   CandlestickSeries,
   ColorType,
@@ -15,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { subscribePublic } from '@/lib/public-ws';
 import { useSettingsStore } from '@/lib/settings-store';
 import { getKlines } from '../api/get-klines';
+import { ChartClock, isIntraday, zoneOffset } from '../lib/chart-time';
 import {
   type Candle,
   DEFAULT_INTERVAL,
@@ -44,9 +47,9 @@ const PALETTES = {
   },
 } as const;
 
-function volumeBar(c: Candle, up: string, down: string) {
+function volumeBar(c: Candle, time: number, up: string, down: string) {
   return {
-    time: c.time as UTCTimestamp,
+    time: time as UTCTimestamp,
     value: c.volume,
     color: `${c.close >= c.open ? up : down}66`,
   };
@@ -55,6 +58,7 @@ function volumeBar(c: Candle, up: string, down: string) {
 export function KlineChart({ rules, tall }: { rules: SpotRules; tall?: boolean }) {
   const { t } = useTranslation('spot');
   const theme = useSettingsStore((s) => s.theme);
+  const timezone = useSettingsStore((s) => s.timezone);
   const [interval, setKlineInterval] = useState<KlineInterval>(DEFAULT_INTERVAL);
   const [state, setState] = useState<'loading' | 'ready' | 'empty' | 'error'>('loading');
   const box = useRef<HTMLDivElement>(null);
@@ -94,7 +98,7 @@ export function KlineChart({ rules, tall }: { rules: SpotRules; tall?: boolean }
       },
       grid: { vertLines: { color: palette.grid }, horzLines: { color: palette.grid } },
       rightPriceScale: { borderColor: palette.border },
-      timeScale: { borderColor: palette.border, timeVisible: true, secondsVisible: false },
+      timeScale: { borderColor: palette.border, secondsVisible: false },
     });
     c.candles.applyOptions({
       upColor: palette.up,
@@ -112,6 +116,8 @@ export function KlineChart({ rules, tall }: { rules: SpotRules; tall?: boolean }
     let list: Candle[] = [];
     let loaded = false;
     const early: Candle[] = [];
+    const clock = new ChartClock(isIntraday(interval), zoneOffset(timezone));
+    c.api.applyOptions({ timeScale: { timeVisible: isIntraday(interval) } });
     setState('loading');
     c.candles.setData([]);
     c.volume.setData([]);
@@ -119,16 +125,18 @@ export function KlineChart({ rules, tall }: { rules: SpotRules; tall?: boolean }
       const merged = mergeCandle(list, bar);
       if (merged.kind === 'ignore') return;
       list = merged.candles;
-      c.candles.update({ ...bar, time: bar.time as UTCTimestamp });
-      c.volume.update(volumeBar(bar, palette.up, palette.down));
+      const time = clock.toChart(bar.time);
+      c.candles.update({ ...bar, time: time as UTCTimestamp });
+      c.volume.update(volumeBar(bar, time, palette.up, palette.down));
       setState('ready');
     };
     getKlines(rules.symbol, interval, controller.signal).then(
       (bars) => {
         list = bars;
         loaded = true;
-        c.candles.setData(bars.map((b) => ({ ...b, time: b.time as UTCTimestamp })));
-        c.volume.setData(bars.map((b) => volumeBar(b, palette.up, palette.down)));
+        const times = bars.map((b) => clock.toChart(b.time));
+        c.candles.setData(bars.map((b, i) => ({ ...b, time: times[i] as UTCTimestamp })));
+        c.volume.setData(bars.map((b, i) => volumeBar(b, times[i] as number, palette.up, palette.down)));
         for (const bar of early) apply(bar);
         setState(list.length > 0 ? 'ready' : 'empty');
         c.api.timeScale().scrollToRealTime();
@@ -147,7 +155,7 @@ export function KlineChart({ rules, tall }: { rules: SpotRules; tall?: boolean }
       controller.abort();
       off();
     };
-  }, [rules.symbol, interval, palette.up, palette.down]);
+  }, [rules.symbol, interval, timezone, palette.up, palette.down]);
 
   return (
     <section className={`spot-panel spot-chart${tall ? ' spot-chart--tall' : ''}`} data-testid="spot-chart">

@@ -1,25 +1,35 @@
-// The buy and sell forms (side by side; tabs on phones), limit or market. All the arithmetic and checks
-// are the headless trade form (lib/trade-form.ts); this only holds what was typed and shows the result.
-// Logged-out visitors see login and register buttons instead of the submit button.
+// The buy and sell forms (side by side; tabs on phones), limit or market; a limit order's time in force
+// (GTC, IOC, FOK, post only) is one compact segmented row shared by both sides, each option with a short
+// explanation (tooltip on hover, and the selected one's in words under the row, which also serves phones).
+// All the arithmetic and checks are the headless trade form (lib/trade-form.ts); this only holds what was
+// typed and shows the result: the server's refusal, or what became of the order (an IOC or FOK order may
+// end cancelled without an error). Logged-out visitors see login and register buttons instead.
 import { Link } from '@tanstack/react-router';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Tooltip } from 'antd';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-client';
-import { useIsPhone } from '@/lib/use-media-query';
+import { useIsPhone, useMediaQuery } from '@/lib/use-media-query';
 import { useNumberFormat } from '@/lib/use-number-format';
 import { useTicker } from '@/lib/use-ticker';
 import type { SpotWallet } from '../api/get-spot-wallet';
 import { submitOrder } from '../api/submit-order';
+import type { SpotOrder } from '../lib/spot-order';
 import type { SpotRules } from '../lib/spot-rules';
 import {
+  DEFAULT_TIME_IN_FORCE,
   floorToDecimals,
+  type OrderOutcome,
   type OrderSide,
   type OrderType,
+  orderOutcome,
   orderRequest,
   PERCENTS,
   percentValue,
   quoteDecimals,
   summarize,
+  TIME_IN_FORCE,
+  type TimeInForce,
   type TradeFormInput,
 } from '../lib/trade-form';
 import { NumberBox } from './number-box';
@@ -39,6 +49,7 @@ function SidePanel({
   rules,
   side,
   type,
+  timeInForce,
   wallet,
   loggedIn,
   picked,
@@ -48,6 +59,7 @@ function SidePanel({
   rules: SpotRules;
   side: OrderSide;
   type: OrderType;
+  timeInForce: TimeInForce;
   wallet: SpotWallet | undefined;
   loggedIn: boolean;
   picked: PickedPrice | undefined;
@@ -62,7 +74,7 @@ function SidePanel({
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<ServerError>();
-  const [placed, setPlaced] = useState<string>();
+  const [placed, setPlaced] = useState<OrderOutcome>();
 
   // The page remounts per market, so every market starts empty; a price picked in the book fills the box.
   useEffect(() => {
@@ -76,7 +88,7 @@ function SidePanel({
     setPrice((old) => old || floorToDecimals(refPrice, rules.priceDecimals));
   }, [refPrice, type, rules.priceDecimals]);
 
-  const input: TradeFormInput = { side, type, price, quantity, amount };
+  const input: TradeFormInput = { side, type, price, quantity, amount, timeInForce };
   const available = wallet ? { base: wallet.base.available, quote: wallet.quote.available } : undefined;
   const summary = summarize(rules, input, available, refPrice);
   const errorOf = (field: 'price' | 'quantity' | 'amount') =>
@@ -104,8 +116,8 @@ function SidePanel({
     if (summary.errors.length > 0) return;
     setBusy(true);
     try {
-      await submitOrder(orderRequest(rules, input), crypto.randomUUID());
-      setPlaced(t('form.placed'));
+      const order = (await submitOrder(orderRequest(rules, input), crypto.randomUUID())) as SpotOrder;
+      setPlaced(orderOutcome(order));
       setQuantity('');
       setAmount('');
       setTouched(false);
@@ -200,7 +212,7 @@ function SidePanel({
           </dd>
         </div>
         <div>
-          <dt>{t('form.fee', { rate: nf.rate(rules.takerFeeRate) })}</dt>
+          <dt>{t('form.fee', { rate: nf.rate(summary.feeRate) })}</dt>
           <dd data-testid={testId('fee')}>
             {summary.fee !== undefined ? `≈ ${nf.number(summary.fee, 18)} ${summary.feeAsset}` : '--'}
           </dd>
@@ -220,8 +232,17 @@ function SidePanel({
         </div>
       ) : null}
       {placed ? (
-        <div className="spot-side__placed" role="status" data-testid={testId('placed')}>
-          {placed}
+        <div
+          className={`spot-side__placed spot-side__placed--${placed.tone}`}
+          role="status"
+          data-testid={testId('placed')}
+          data-tone={placed.tone}
+        >
+          {t(placed.key, {
+            ...placed.vars,
+            filled: nf.amount(placed.vars.filled ?? '0', rules.qtyDecimals, 0),
+            quantity: placed.vars.quantity ? nf.amount(placed.vars.quantity, rules.qtyDecimals, 0) : '',
+          })}
         </div>
       ) : null}
       {loggedIn ? (
@@ -247,6 +268,53 @@ function SidePanel({
   );
 }
 
+/** GTC / IOC / FOK / Post only as a segmented row; the selected option's explanation below it. */
+function TimeInForcePicker({ value, onChange }: { value: TimeInForce; onChange: (v: TimeInForce) => void }) {
+  const { t } = useTranslation('spot');
+  const id = useId();
+  // Tooltips only where there is a pointer to hover: on a phone a tap would cover the form with the
+  // same words the line under the row already shows.
+  const phone = useIsPhone();
+  const noHover = useMediaQuery('(hover: none)');
+  const tooltips = !phone && !noHover;
+  return (
+    <div className="spot-tif" data-testid="spot-tif">
+      <div className="spot-tif__row">
+        <span className="spot-tif__label" id={`${id}-label`}>
+          {t('form.tif.label')}
+        </span>
+        <fieldset className="spot-tif__options" aria-labelledby={`${id}-label`}>
+          {TIME_IN_FORCE.map((tif) => {
+            const button = (
+              <button
+                key={tif}
+                type="button"
+                aria-pressed={value === tif}
+                aria-describedby={value === tif ? `${id}-help` : undefined}
+                className={`spot-chip spot-tif__option${value === tif ? ' spot-chip--on' : ''}`}
+                onClick={() => onChange(tif)}
+                data-testid={`spot-tif-${tif}`}
+              >
+                {t(`form.tif.${tif}`)}
+              </button>
+            );
+            return tooltips ? (
+              <Tooltip key={tif} title={t(`form.tif.help.${tif}`)} mouseEnterDelay={0.3}>
+                {button}
+              </Tooltip>
+            ) : (
+              button
+            );
+          })}
+        </fieldset>
+      </div>
+      <p className="spot-tif__help" id={`${id}-help`} data-testid="spot-tif-help">
+        {t(`form.tif.help.${value}`)}
+      </p>
+    </div>
+  );
+}
+
 export function OrderForm({
   rules,
   wallet,
@@ -268,6 +336,7 @@ export function OrderForm({
   const nf = useNumberFormat();
   const phone = useIsPhone();
   const [type, setType] = useState<OrderType>('limit');
+  const [timeInForce, setTimeInForce] = useState<TimeInForce>(DEFAULT_TIME_IN_FORCE);
   const [phoneSide, setPhoneSide] = useState<OrderSide>('buy');
   const last = useTicker(rules.symbol)?.close;
   // Market orders are estimated at the best opposite price, limit forms start at the last price.
@@ -318,6 +387,7 @@ export function OrderForm({
           ))}
         </div>
       ) : null}
+      {type === 'limit' ? <TimeInForcePicker value={timeInForce} onChange={setTimeInForce} /> : null}
       <div className="spot-form__sides">
         {sides.map((side) => (
           <SidePanel
@@ -325,6 +395,7 @@ export function OrderForm({
             rules={rules}
             side={side}
             type={type}
+            timeInForce={timeInForce}
             wallet={wallet}
             loggedIn={loggedIn}
             picked={picked}

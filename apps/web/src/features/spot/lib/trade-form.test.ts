@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { SpotRules } from './spot-rules';
-import { floorToDecimals, orderRequest, percentValue, summarize, type TradeFormInput } from './trade-form';
+import {
+  floorToDecimals,
+  orderOutcome,
+  orderRequest,
+  percentValue,
+  summarize,
+  TIME_IN_FORCE,
+  type TradeFormInput,
+} from './trade-form';
 
 const rules: SpotRules = {
   symbol: 'btcusdt',
@@ -132,5 +140,94 @@ describe('orderRequest and rounding', () => {
   it('floors to a number of decimals', () => {
     expect(floorToDecimals('60000.129', 2)).toBe('60000.12');
     expect(floorToDecimals('x', 2)).toBe('');
+  });
+});
+
+describe('time in force', () => {
+  it('a limit order sends the chosen time in force (GTC when none is chosen)', () => {
+    for (const timeInForce of TIME_IN_FORCE) {
+      expect(orderRequest(rules, { ...limitBuy, timeInForce })).toEqual({
+        symbol: 'btcusdt',
+        side: 'buy',
+        type: 'limit',
+        price: '60000',
+        quantity: '0.01',
+        timeInForce,
+      });
+      expect(orderRequest(rules, { ...limitBuy, side: 'sell', timeInForce }).timeInForce).toBe(timeInForce);
+    }
+    expect(orderRequest(rules, limitBuy).timeInForce).toBe('GTC');
+  });
+  it('a market order never sends one (the server treats it as IOC)', () => {
+    for (const timeInForce of TIME_IN_FORCE) {
+      expect(
+        orderRequest(rules, { ...limitBuy, type: 'market', amount: '10', timeInForce }),
+      ).not.toHaveProperty('timeInForce');
+      expect(
+        orderRequest(rules, { ...limitBuy, side: 'sell', type: 'market', timeInForce }),
+      ).not.toHaveProperty('timeInForce');
+    }
+  });
+  it('post-only estimates the fee at the maker rate; GTC, IOC and FOK at the taker rate', () => {
+    const sell = { ...limitBuy, side: 'sell' as const };
+    for (const timeInForce of ['GTC', 'IOC', 'FOK'] as const) {
+      const s = summarize(rules, { ...sell, timeInForce }, { base: '1', quote: '0' });
+      expect([s.fee, s.feeRate]).toEqual(['1.200000', '0.002']);
+    }
+    const post = summarize(rules, { ...sell, timeInForce: 'POST_ONLY' }, { base: '1', quote: '0' });
+    expect([post.fee, post.feeRate, post.errors]).toEqual(['0.600000', '0.001', []]);
+    // A market order is never post-only, whatever the limit form had selected.
+    const market = summarize(rules, { ...sell, type: 'market', timeInForce: 'POST_ONLY' }, undefined, '100');
+    expect(market.feeRate).toBe('0.002');
+  });
+  it('the checks are the same for every time in force', () => {
+    for (const timeInForce of TIME_IN_FORCE) {
+      const s = summarize(rules, { ...limitBuy, quantity: '', timeInForce }, { base: '0', quote: '1' });
+      expect(s.errors.map((e) => e.key)).toEqual(['errors.quantityRequired']);
+    }
+  });
+});
+
+describe('orderOutcome', () => {
+  const order = { coin: 'BTC', quantity: '2', filledQty: '0', cancelReason: null, status: 0 as const };
+  it('GTC or post-only resting: placed (partly filled when it traded)', () => {
+    expect(orderOutcome(order)).toEqual({
+      key: 'outcome.open',
+      vars: { filled: '0', quantity: '2', coin: 'BTC' },
+      tone: 'success',
+    });
+    expect(orderOutcome({ ...order, filledQty: '0.5' }).key).toBe('outcome.openPartly');
+  });
+  it('filled at once (any time in force)', () => {
+    expect(orderOutcome({ ...order, status: 1, filledQty: '2' })).toMatchObject({
+      key: 'outcome.filled',
+      tone: 'success',
+    });
+  });
+  it('IOC: the rest cancelled, with or without a partial fill, is a warning not an error', () => {
+    expect(orderOutcome({ ...order, status: 2, cancelReason: 'ioc', filledQty: '1' })).toEqual({
+      key: 'outcome.iocPartly',
+      vars: { filled: '1', quantity: '2', coin: 'BTC' },
+      tone: 'warning',
+    });
+    expect(orderOutcome({ ...order, status: 2, cancelReason: 'ioc' }).key).toBe('outcome.iocNone');
+  });
+  it('FOK that could not fill entirely: cancelled, nothing traded', () => {
+    expect(orderOutcome({ ...order, status: 2, cancelReason: 'fok' })).toMatchObject({
+      key: 'outcome.fok',
+      tone: 'warning',
+    });
+  });
+  it('a market order stopped by its protection or an empty book', () => {
+    expect(
+      orderOutcome({ ...order, status: 2, cancelReason: 'protection', filledQty: '0.1', quantity: null }),
+    ).toEqual({
+      key: 'outcome.cancelledPartly',
+      vars: { filled: '0.1', quantity: '', coin: 'BTC' },
+      tone: 'warning',
+    });
+    expect(orderOutcome({ ...order, status: 2, cancelReason: 'no_liquidity' }).key).toBe(
+      'outcome.cancelledNone',
+    );
   });
 });

@@ -2,7 +2,8 @@
 // available balances in, everything the form shows and sends out. Pure and exact (the shared money
 // module's 18-place integers, never a JS number): rounding to the tick and the lot, percent of the
 // balance -> quantity, total, estimated fee, the checks before submitting (errors as data with
-// translation keys of the `spot` namespace) and the request body.
+// translation keys of the `spot` namespace), the request body with the limit order's time in force, and
+// what the server's answer means for the user (an IOC or FOK order can end cancelled without an error).
 import {
   type Amount,
   cmp,
@@ -15,10 +16,20 @@ import {
   tryParseAmount,
   ZERO,
 } from '@coin/shared/money';
+import type { SpotOrder } from './spot-order';
 import type { SpotRules } from './spot-rules';
 
 export type OrderSide = 'buy' | 'sell';
 export type OrderType = 'limit' | 'market';
+
+/**
+ * Time in force of a limit order (docs/spot.md): GTC rests until filled or cancelled; IOC fills what it
+ * can at once and cancels the rest; FOK fills entirely at once or not at all; POST_ONLY only rests (the
+ * server refuses it with SPOT_POST_ONLY_WOULD_TAKE when it would trade at once). Market orders are IOC.
+ */
+export const TIME_IN_FORCE = ['GTC', 'IOC', 'FOK', 'POST_ONLY'] as const;
+export type TimeInForce = (typeof TIME_IN_FORCE)[number];
+export const DEFAULT_TIME_IN_FORCE: TimeInForce = 'GTC';
 
 export interface TradeFormInput {
   side: OrderSide;
@@ -29,6 +40,8 @@ export interface TradeFormInput {
   quantity: string;
   /** Market buy: quote amount to spend. */
   amount: string;
+  /** Limit orders only (GTC when absent); market orders are always IOC. */
+  timeInForce?: TimeInForce;
 }
 
 export interface Available {
@@ -52,9 +65,11 @@ export interface TradeFormSummary {
   total: string | undefined;
   /** Whether `total` is an estimate at the reference price (market sell) rather than exact. */
   totalEstimated: boolean;
-  /** Estimated fee at the taker rate, in the asset the order receives. */
+  /** Estimated fee, in the asset the order receives: at the maker rate for post-only, else the taker rate. */
   fee: string | undefined;
   feeAsset: string;
+  /** The rate `fee` is estimated at (decimal string, 0.001 = 0.1 %). */
+  feeRate: string;
   errors: TradeFormError[];
 }
 
@@ -116,7 +131,10 @@ export function summarize(
 ): TradeFormSummary {
   const errors: TradeFormError[] = [];
   const qd = quoteDecimals(rules);
-  const takerRate = parse(rules.takerFeeRate) ?? ZERO;
+  // A post-only order can only ever be the maker; every other order may take.
+  const postOnly = input.type === 'limit' && input.timeInForce === 'POST_ONLY';
+  const feeRate = postOnly ? rules.makerFeeRate : rules.takerFeeRate;
+  const rate = parse(feeRate) ?? ZERO;
   const minQty = parse(rules.minQty) ?? ZERO;
   const minNotional = parse(rules.minNotional) ?? ZERO;
   const feeAsset = input.side === 'buy' ? rules.coin : rules.quote;
@@ -181,12 +199,13 @@ export function summarize(
   }
 
   const feeDecimals = input.side === 'buy' ? rules.qtyDecimals : qd;
-  const fee = received !== undefined ? roundTo(mul(received, takerRate, 'up'), feeDecimals, 'up') : undefined;
+  const fee = received !== undefined ? roundTo(mul(received, rate, 'up'), feeDecimals, 'up') : undefined;
   return {
     total: total === undefined ? undefined : formatAmount(total, qd),
     totalEstimated,
     fee: fee === undefined ? undefined : formatAmount(fee, feeDecimals),
     feeAsset,
+    feeRate,
     errors,
   };
 }
@@ -198,7 +217,7 @@ export interface OrderRequest {
   price?: string;
   quantity?: string;
   quoteQuantity?: string;
-  timeInForce?: 'GTC';
+  timeInForce?: TimeInForce;
 }
 
 /** The body of POST /api/currency/order/submit; only call when summarize() found no errors. */
@@ -215,6 +234,40 @@ export function orderRequest(rules: SpotRules, input: TradeFormInput): OrderRequ
     type: 'limit',
     price: clean(input.price),
     quantity: clean(input.quantity),
-    timeInForce: 'GTC',
+    timeInForce: input.timeInForce ?? DEFAULT_TIME_IN_FORCE,
   };
+}
+
+export interface OrderOutcome {
+  /** Key in the `spot` namespace. */
+  key: string;
+  vars: Record<string, string>;
+  /** 'success': placed or (partly) filled as asked; 'warning': it ended without doing what was hoped. */
+  tone: 'success' | 'warning';
+}
+
+/**
+ * What the server's answer to a placed order tells the user. Not every unfilled order is a refusal: an
+ * IOC order whose rest was cancelled and a FOK order that could not fill entirely are accepted (HTTP 200)
+ * and end cancelled; the user must still see that they did not (fully) trade. `filled` and `quantity` are
+ * the raw decimal strings; the form formats them.
+ */
+export function orderOutcome(
+  order: Pick<SpotOrder, 'status' | 'cancelReason' | 'filledQty' | 'quantity' | 'coin'>,
+): OrderOutcome {
+  const filled = parse(order.filledQty) ?? ZERO;
+  const vars = { filled: order.filledQty, quantity: order.quantity ?? '', coin: order.coin };
+  const partly = isPositive(filled);
+  if (order.status === 1) return { key: 'outcome.filled', vars, tone: 'success' };
+  if (order.status === 0)
+    return { key: partly ? 'outcome.openPartly' : 'outcome.open', vars, tone: 'success' };
+  switch (order.cancelReason) {
+    case 'fok':
+      return { key: 'outcome.fok', vars, tone: 'warning' };
+    case 'ioc':
+      return { key: partly ? 'outcome.iocPartly' : 'outcome.iocNone', vars, tone: 'warning' };
+    default:
+      // A market order stopped by its price protection or an empty book, or a self-trade cancel.
+      return { key: partly ? 'outcome.cancelledPartly' : 'outcome.cancelledNone', vars, tone: 'warning' };
+  }
 }

@@ -4,7 +4,7 @@
 // behind tabs, then the form with buy/sell tabs, then the orders. `layout="full"` is the chart-dominant
 // full-screen variant.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsPhone } from '@/lib/use-media-query';
 import { spotRulesQuery } from '../api/get-spot-rules';
@@ -24,17 +24,33 @@ type PhonePanel = 'chart' | 'book' | 'trades';
 export function SpotPage({
   pair,
   onPickPair,
+  fallbackPair,
+  onFallback,
   layout = 'standard',
 }: {
   /** Any spelling: 'BTC_USDT', 'btcusdt', 'btc'. */
   pair: string;
   onPickPair: (rules: SpotRules) => void;
+  /** Shown when `pair` is no market (else the page lists the markets to choose from). */
+  fallbackPair?: string;
+  /** Called once when the fallback is shown (to take the unknown pair out of the URL). */
+  onFallback?: () => void;
   layout?: 'standard' | 'full';
 }) {
   const { t } = useTranslation('spot');
   const rulesQuery = useQuery(spotRulesQuery());
   const markets = rulesQuery.data ?? [];
-  const rules = findMarket(markets, pair);
+  const asked = findMarket(markets, pair);
+  const fallback = asked || fallbackPair === undefined ? undefined : findMarket(markets, fallbackPair);
+  const rules = asked ?? fallback;
+  const fellBack = useRef(false);
+  useEffect(() => {
+    // Once per unknown pair: the ref clears when a known pair is shown again.
+    if (!fallback) fellBack.current = false;
+    if (!fallback || fellBack.current) return;
+    fellBack.current = true;
+    onFallback?.();
+  }, [fallback, onFallback]);
   if (rulesQuery.isPending)
     return <div className="spot-page spot-page--loading" data-testid="spot-loading" />;
   if (!rules)
