@@ -9,8 +9,8 @@
 // BENCH_SPOT_HTTP_SECONDS (default 10), BENCH_SPOT_HTTP_CONNECTIONS (default 100), BENCH_SPOT_HTTP_USERS
 // (default 20), BENCH_HTTP_PORT (default 0: any free ports; else the server takes it, the bare app the next).
 // BENCH_SPOT_HTTP_PG (a PostgreSQL server URL, e.g. postgres://postgres@127.0.0.1:5432/postgres): the read
-// models go to a fresh database created there (and dropped after) instead of the embedded PGlite, which
-// runs on the server's own thread.
+// models go to a fresh database created there (and dropped after) instead of the embedded PGlite (which
+// runs on its own worker thread, as with npm start).
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
