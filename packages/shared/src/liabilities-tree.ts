@@ -249,7 +249,7 @@ export async function verifyInclusion(
 
 /** The part of SubtleCrypto used here (this package has no DOM types). */
 export interface DigestOnly {
-  digest(algorithm: 'SHA-256', data: Uint8Array): Promise<ArrayBuffer>;
+  digest(algorithm: 'SHA-256', data: Uint8Array<ArrayBuffer>): Promise<ArrayBuffer>;
 }
 
 /** SHA-256 through Web Crypto (browsers in a secure context, node >= 20): the web client's hash. */
