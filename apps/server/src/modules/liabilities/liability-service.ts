@@ -19,7 +19,7 @@ import { AppError } from '@/lib/app-error';
 import { appendAudit } from '@/lib/audit';
 import type { Clock } from '@/lib/clock';
 import { readLedger } from './ledger-reading';
-import { newSaltKey, saltFor, sha256Hex } from './liability-hash';
+import { newSaltKey, salter, saltFor, sha256Hex } from './liability-hash';
 import { type AssetLiabilities, buildAssetTree, saltCache } from './liability-trees';
 
 export type SnapshotKind = 'daily' | 'manual';
@@ -158,7 +158,7 @@ export class LiabilityService {
 
     // The reading is a copy: building may yield to the event loop between assets.
     const saltKey = newSaltKey();
-    const salts = saltCache((userId) => saltFor(saltKey, userId));
+    const salts = saltCache(salter(saltKey));
     const systemByAsset = new Map<string, bigint>();
     for (const s of reading.system)
       systemByAsset.set(s.asset, (systemByAsset.get(s.asset) ?? 0n) + s.balance);

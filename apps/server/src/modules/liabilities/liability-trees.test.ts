@@ -201,3 +201,15 @@ describe('liability trees (properties)', () => {
     expect(() => buildSumTree(sha, ['a'.repeat(64), 'b'.repeat(64)], [1n, -1n])).toThrow(LiabilityTreeError);
   });
 });
+
+describe('salts', () => {
+  it('salter (key prepared once) gives HMAC-SHA256(saltKey, userId), as saltFor', async () => {
+    const { saltFor, salter } = await import('./liability-hash');
+    const key = 'ab'.repeat(32);
+    const salt = salter(key);
+    for (const u of ['1', '42', 'mm:market-maker']) {
+      expect(salt(u)).toBe(saltFor(key, u));
+      expect(salt(u)).toBe(createHmac('sha256', key).update(u).digest('hex'));
+    }
+  });
+});
