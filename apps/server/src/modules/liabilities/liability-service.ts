@@ -10,7 +10,7 @@ import {
   proofPath,
   type SumTree,
 } from '@coin/shared/liabilities-tree';
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { formatAtoms } from '@/core/atoms';
 import type { MoneyCore } from '@/core/types';
 import type { Db, Executor } from '@/db/client';
@@ -104,7 +104,8 @@ export interface LiabilityServiceOptions {
   cacheLeaves: number;
 }
 
-const LEAF_INSERT_CHUNK = 1000;
+/** Leaves per INSERT statement (one JSON parameter each, so no bound-parameter limit applies). */
+const LEAF_INSERT_CHUNK = 20_000;
 
 /** Rows of one asset's leaves read back in tree order, per page (bounded memory per query). */
 const LEAF_READ_PAGE = 50_000;
@@ -209,18 +210,7 @@ export class LiabilityService {
           leaves: a.userIds.length,
         });
         for (let i = 0; i < a.userIds.length; i += LEAF_INSERT_CHUNK) {
-          const rows = [];
-          for (let k = i; k < Math.min(i + LEAF_INSERT_CHUNK, a.userIds.length); k++) {
-            rows.push({
-              snapshotId: row.id,
-              asset: a.asset,
-              position: k,
-              userId: a.userIds[k] as string,
-              balance: (a.balances[k] as bigint).toString(),
-              leafHash: a.leafHashes[k] as string,
-            });
-          }
-          await tx.insert(liabilityLeaves).values(rows);
+          await insertLeaves(tx, row.id, a, i, Math.min(i + LEAF_INSERT_CHUNK, a.userIds.length));
         }
       }
       if (kind === 'manual' && operatorId !== undefined) {
@@ -438,6 +428,23 @@ export class LiabilityService {
       this.cachedLeaves -= (t.levels[0] as { hashes: string[] }).hashes.length;
     }
   }
+}
+
+/**
+ * Leaves [from, to) of one asset as ONE statement: the rows travel as one JSON parameter and the database
+ * unpacks them (jsonb_array_elements). drizzle's insert builder costs tens of microseconds per row, which at
+ * a million leaves was minutes.
+ */
+async function insertLeaves(tx: Executor, snapshotId: bigint, a: AssetLiabilities, from: number, to: number) {
+  const rows: [number, string, string, string][] = [];
+  for (let k = from; k < to; k++) {
+    rows.push([k, a.userIds[k] as string, (a.balances[k] as bigint).toString(), a.leafHashes[k] as string]);
+  }
+  // Arrays, not objects: a quarter of the JSON size; read back by position.
+  await tx.execute(sql`
+    insert into ${liabilityLeaves} (snapshot_id, asset, position, user_id, balance, leaf_hash)
+    select ${snapshotId}, ${a.asset}, (r->>0)::integer, r->>1, (r->>2)::numeric, r->>3
+    from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) as r`);
 }
 
 function cmp(a: string, b: string): number {
