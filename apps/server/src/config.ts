@@ -150,6 +150,14 @@ export const configSchema = z.object({
   /** Price levels the market maker quotes on each side. */
   MARKET_MAKER_LEVELS: z.coerce.number().int().min(1).max(50).default(8),
 
+  // --- proof of liabilities (docs/proof-of-liabilities.md) ---
+  /** The daily snapshot is due from this hour of the UTC day. */
+  LIABILITIES_SNAPSHOT_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(0),
+  /** How often the daily job checks whether the day's snapshot is due; 0 = no job (tests call runDue()). */
+  LIABILITIES_CHECK_MS: int(60_000),
+  /** Leaves of built trees kept in memory to answer proofs (older snapshots are rebuilt from SQL). */
+  LIABILITIES_CACHE_LEAVES: z.coerce.number().int().min(0).default(2_000_000),
+
   // --- operator console (docs/admin-console.md) ---
   /** Also write the first start's one-time admin password to this file (mode 0600), for automation. */
   ADMIN_PASSWORD_FILE: z.string().min(1).optional(),

@@ -46,6 +46,8 @@ export async function createTestApp(
     MARKET_BACKFILL_HOURS: '0',
     // No demo market maker (its own commands would move books and balances under the tests).
     MARKET_MAKER: 'false',
+    // No daily liabilities job (tests call app.liabilities.runDue() or take snapshots themselves).
+    LIABILITIES_CHECK_MS: '0',
     ...overrides,
   });
   const clock = new ManualClock(new Date('2026-06-01T00:00:00Z'));

@@ -425,6 +425,11 @@ const adminChildren = [
   }),
   createRoute({
     getParentRoute: admin,
+    path: 'liabilities',
+    component: lazyRouteComponent(areas.admin, 'AdminLiabilitiesPage'),
+  }),
+  createRoute({
+    getParentRoute: admin,
     path: 'markets',
     component: lazyRouteComponent(areas.admin, 'AdminMarketsPage'),
   }),

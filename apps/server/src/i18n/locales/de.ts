@@ -2,6 +2,7 @@
 
 import { adminDe } from './admin/de';
 import type { Messages } from './en';
+import { liabilitiesDe } from './liabilities/de';
 import { marketDe } from './market/de';
 import { spotDe } from './spot/de';
 import { walletDe } from './wallet/de';
@@ -158,4 +159,5 @@ export const de: Messages = {
   ...marketDe,
   ...spotDe,
   ...adminDe,
+  ...liabilitiesDe,
 };

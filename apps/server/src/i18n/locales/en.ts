@@ -2,6 +2,7 @@
 // (the `Messages` type makes a missing key a compile error). Placeholders look like {name}.
 
 import { adminEn } from './admin/en';
+import { liabilitiesEn } from './liabilities/en';
 import { marketEn } from './market/en';
 import { spotEn } from './spot/en';
 import { walletEn } from './wallet/en';
@@ -158,6 +159,7 @@ export const en = {
   ...marketEn,
   ...spotEn,
   ...adminEn,
+  ...liabilitiesEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -2,6 +2,7 @@
 
 import { adminEs } from './admin/es';
 import type { Messages } from './en';
+import { liabilitiesEs } from './liabilities/es';
 import { marketEs } from './market/es';
 import { spotEs } from './spot/es';
 import { walletEs } from './wallet/es';
@@ -155,4 +156,5 @@ export const es: Messages = {
   ...marketEs,
   ...spotEs,
   ...adminEs,
+  ...liabilitiesEs,
 };

@@ -2,6 +2,7 @@
 
 import { adminFr } from './admin/fr';
 import type { Messages } from './en';
+import { liabilitiesFr } from './liabilities/fr';
 import { marketFr } from './market/fr';
 import { spotFr } from './spot/fr';
 import { walletFr } from './wallet/fr';
@@ -156,4 +157,5 @@ export const fr: Messages = {
   ...marketFr,
   ...spotFr,
   ...adminFr,
+  ...liabilitiesFr,
 };

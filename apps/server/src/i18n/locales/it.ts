@@ -2,6 +2,7 @@
 
 import { adminIt } from './admin/it';
 import type { Messages } from './en';
+import { liabilitiesIt } from './liabilities/it';
 import { marketIt } from './market/it';
 import { spotIt } from './spot/it';
 import { walletIt } from './wallet/it';
@@ -155,4 +156,5 @@ export const it: Messages = {
   ...marketIt,
   ...spotIt,
   ...adminIt,
+  ...liabilitiesIt,
 };

@@ -2,6 +2,7 @@
 
 import { adminJa } from './admin/ja';
 import type { Messages } from './en';
+import { liabilitiesJa } from './liabilities/ja';
 import { marketJa } from './market/ja';
 import { spotJa } from './spot/ja';
 import { walletJa } from './wallet/ja';
@@ -155,4 +156,5 @@ export const ja: Messages = {
   ...marketJa,
   ...spotJa,
   ...adminJa,
+  ...liabilitiesJa,
 };

@@ -2,6 +2,7 @@
 
 import { adminKo } from './admin/ko';
 import type { Messages } from './en';
+import { liabilitiesKo } from './liabilities/ko';
 import { marketKo } from './market/ko';
 import { spotKo } from './spot/ko';
 import { walletKo } from './wallet/ko';
@@ -154,4 +155,5 @@ export const ko: Messages = {
   ...marketKo,
   ...spotKo,
   ...adminKo,
+  ...liabilitiesKo,
 };

@@ -2,6 +2,7 @@
 
 import { adminLt } from './admin/lt';
 import type { Messages } from './en';
+import { liabilitiesLt } from './liabilities/lt';
 import { marketLt } from './market/lt';
 import { spotLt } from './spot/lt';
 import { walletLt } from './wallet/lt';
@@ -156,4 +157,5 @@ export const lt: Messages = {
   ...marketLt,
   ...spotLt,
   ...adminLt,
+  ...liabilitiesLt,
 };

@@ -2,6 +2,7 @@
 
 import { adminPt } from './admin/pt';
 import type { Messages } from './en';
+import { liabilitiesPt } from './liabilities/pt';
 import { marketPt } from './market/pt';
 import { spotPt } from './spot/pt';
 import { walletPt } from './wallet/pt';
@@ -155,4 +156,5 @@ export const pt: Messages = {
   ...marketPt,
   ...spotPt,
   ...adminPt,
+  ...liabilitiesPt,
 };

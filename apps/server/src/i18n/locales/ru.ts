@@ -2,6 +2,7 @@
 
 import { adminRu } from './admin/ru';
 import type { Messages } from './en';
+import { liabilitiesRu } from './liabilities/ru';
 import { marketRu } from './market/ru';
 import { spotRu } from './spot/ru';
 import { walletRu } from './wallet/ru';
@@ -154,4 +155,5 @@ export const ru: Messages = {
   ...marketRu,
   ...spotRu,
   ...adminRu,
+  ...liabilitiesRu,
 };

@@ -2,6 +2,7 @@
 
 import { adminTh } from './admin/th';
 import type { Messages } from './en';
+import { liabilitiesTh } from './liabilities/th';
 import { marketTh } from './market/th';
 import { spotTh } from './spot/th';
 import { walletTh } from './wallet/th';
@@ -154,4 +155,5 @@ export const th: Messages = {
   ...marketTh,
   ...spotTh,
   ...adminTh,
+  ...liabilitiesTh,
 };

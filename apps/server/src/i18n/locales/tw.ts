@@ -2,6 +2,7 @@
 
 import { adminTw } from './admin/tw';
 import type { Messages } from './en';
+import { liabilitiesTw } from './liabilities/tw';
 import { marketTw } from './market/tw';
 import { spotTw } from './spot/tw';
 import { walletTw } from './wallet/tw';
@@ -154,4 +155,5 @@ export const tw: Messages = {
   ...marketTw,
   ...spotTw,
   ...adminTw,
+  ...liabilitiesTw,
 };

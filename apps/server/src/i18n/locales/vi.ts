@@ -2,6 +2,7 @@
 
 import { adminVi } from './admin/vi';
 import type { Messages } from './en';
+import { liabilitiesVi } from './liabilities/vi';
 import { marketVi } from './market/vi';
 import { spotVi } from './spot/vi';
 import { walletVi } from './wallet/vi';
@@ -155,4 +156,5 @@ export const vi: Messages = {
   ...marketVi,
   ...spotVi,
   ...adminVi,
+  ...liabilitiesVi,
 };

@@ -2,6 +2,7 @@
 
 import { adminZh } from './admin/zh';
 import type { Messages } from './en';
+import { liabilitiesZh } from './liabilities/zh';
 import { marketZh } from './market/zh';
 import { spotZh } from './spot/zh';
 import { walletZh } from './wallet/zh';
@@ -154,4 +155,5 @@ export const zh: Messages = {
   ...marketZh,
   ...spotZh,
   ...adminZh,
+  ...liabilitiesZh,
 };

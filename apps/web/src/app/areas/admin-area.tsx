@@ -9,6 +9,7 @@ import { AdjustmentsPage } from '@/features/admin/pages/adjustments-page';
 import { AdminLoginPage } from '@/features/admin/pages/admin-login-page';
 import { AdminPasswordPage } from '@/features/admin/pages/admin-password-page';
 import { AuditPage } from '@/features/admin/pages/audit-page';
+import { LiabilitiesPage } from '@/features/admin/pages/liabilities-page';
 import { MarketsPage } from '@/features/admin/pages/markets-page';
 import { OperatorsPage } from '@/features/admin/pages/operators-page';
 import { ProjectionPage } from '@/features/admin/pages/projection-page';
@@ -34,6 +35,7 @@ export {
   AdminLoginPage,
   AdminPasswordPage,
   AuditPage as AdminAuditPage,
+  LiabilitiesPage as AdminLiabilitiesPage,
   MarketsPage as AdminMarketsPage,
   OperatorsPage as AdminOperatorsPage,
   ProjectionPage as AdminProjectionPage,

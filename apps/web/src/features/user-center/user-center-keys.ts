@@ -9,6 +9,8 @@ export const USER_CENTER_KEYS = [
   'certified',
   'termsService',
   'helper',
+  /** Proof of liabilities: the user checks their balances against the published snapshot. */
+  'audit',
 ] as const;
 export type UserCenterKey = (typeof USER_CENTER_KEYS)[number];
 

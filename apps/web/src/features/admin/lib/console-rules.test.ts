@@ -17,6 +17,7 @@ describe('pagesFor / landingPath', () => {
       'users',
       'adjustments',
       'audit',
+      'liabilities',
       'markets',
       'projection',
     ]);

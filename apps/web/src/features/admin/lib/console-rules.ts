@@ -9,6 +9,7 @@ export const CONSOLE_PAGES = [
   'users',
   'adjustments',
   'audit',
+  'liabilities',
   'markets',
   'projection',
 ] as const;

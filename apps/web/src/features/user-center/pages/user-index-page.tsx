@@ -3,6 +3,7 @@
 // funds password work today; the other sections arrive with their issues and say so plainly.
 import { useNavigate } from '@tanstack/react-router';
 import { Button, Card, Col, Grid, Menu, Result, Row, Skeleton, Tabs } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionStore } from '@/lib/session-store';
 import { AccountOverview } from '../components/account-overview';
@@ -13,11 +14,23 @@ import { isUserCenterKey, USER_CENTER_KEYS, type UserCenterKey } from '../user-c
 export interface UserIndexPageProps {
   /** The `key` search parameter; anything unknown shows the overview. */
   tabKey?: UserCenterKey | string;
+  /** Sections other features provide (composed in app/, since features do not import each other). */
+  sections?: Partial<Record<UserCenterKey, ReactNode>>;
 }
 
-function Section({ tabKey, onOpen }: { tabKey: UserCenterKey; onOpen(key: UserCenterKey): void }) {
+function Section({
+  tabKey,
+  onOpen,
+  sections,
+}: {
+  tabKey: UserCenterKey;
+  onOpen(key: UserCenterKey): void;
+  sections?: Partial<Record<UserCenterKey, ReactNode>>;
+}) {
   const { t } = useTranslation('user');
   const user = useSessionStore((s) => s.userInfo);
+  const provided = sections?.[tabKey];
+  if (provided !== undefined) return provided;
   switch (tabKey) {
     case 'all':
       return user ? <AccountOverview user={user} onOpen={onOpen} /> : <Skeleton active />;
@@ -37,7 +50,7 @@ function Section({ tabKey, onOpen }: { tabKey: UserCenterKey; onOpen(key: UserCe
   }
 }
 
-export function UserIndexPage({ tabKey }: UserIndexPageProps) {
+export function UserIndexPage({ tabKey, sections }: UserIndexPageProps) {
   const { t } = useTranslation('user');
   const navigate = useNavigate();
   const screens = Grid.useBreakpoint();
@@ -108,7 +121,7 @@ export function UserIndexPage({ tabKey }: UserIndexPageProps) {
       </Col>
       <Col xs={24} md={18}>
         <Card title={t(`menu.${active}`)} data-testid={`user-section-${active}`}>
-          <Section tabKey={active} onOpen={open} />
+          <Section tabKey={active} onOpen={open} sections={sections} />
         </Card>
       </Col>
     </Row>
