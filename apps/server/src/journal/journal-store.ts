@@ -51,8 +51,6 @@ export class MemoryJournalStore implements JournalStore {
     return { snapshot, records: this.records.slice(fromLsn), fromLsn };
   }
 
-  /** Each write returns once its bytes are on disk (O_DSYNC): one trip to the I/O thread per batch
-   * instead of a write and then an fdatasync. */
   async append(records: readonly string[]): Promise<void> {
     this.records.push(...records);
   }
@@ -83,8 +81,10 @@ export class MemoryJournalStore implements JournalStore {
   async close(): Promise<void> {}
 }
 
-/** Segments are opened for appending with O_DSYNC: a write returns only once its data is durable. */
-const APPEND_DURABLE = constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND | constants.O_DSYNC;
+/** Segments are opened for appending with O_DSYNC: a write returns only once its data is durable.
+ * (Where the platform has no O_DSYNC, e.g. Windows, append() syncs explicitly instead.) */
+const DSYNC = (constants as { O_DSYNC?: number }).O_DSYNC ?? 0;
+const APPEND_DURABLE = constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND | DSYNC;
 
 /** Newest snapshot files kept (older ones are deleted after a new one is in place). */
 export const SNAPSHOTS_KEPT = 5;
@@ -259,6 +259,7 @@ export class FileJournalStore implements JournalStore {
       const { bytesWritten } = await handle.write(buffer, offset, buffer.length - offset);
       offset += bytesWritten;
     }
+    if (DSYNC === 0) await handle.datasync();
   }
 
   async roll(lsn: number): Promise<void> {
