@@ -6,45 +6,14 @@
 // (data-ok), audit-check-<COIN>, audit-roots, audit-reserves, audit-download; console: liabilities-take,
 // liabilities-row-<id>, admin-nav-liabilities; user centre: user-menu-audit, user-section-audit.
 import { readFileSync } from 'node:fs';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { PASSWORD, registerAndLogin } from './support/accounts';
 
-const PASSWORD = 'Passw0rd!';
 // The same new admin password as e2e/wallet.spec.ts and e2e/admin.spec.ts, so any of them can run first.
 const ADMIN_NEW_PASSWORD = 'Adm1nPassw0rd!';
 const API = '/api/mjkj-web/coin';
 
 test.describe.configure({ mode: 'serial' });
-
-async function readCode(request: APIRequestContext, target: string): Promise<string> {
-  let code = '';
-  await expect
-    .poll(async () => {
-      const res = await request.get(`/api/dev/outbox?target=${encodeURIComponent(target)}`);
-      const body = (await res.json()) as { data: Array<{ body: string }> };
-      code = /\b(\d{6})\b/.exec(body.data[0]?.body ?? '')?.[1] ?? '';
-      return code;
-    })
-    .not.toBe('');
-  return code;
-}
-
-async function registerAndLogin(request: APIRequestContext, account: string): Promise<string> {
-  const email = `${account}@example.com`;
-  expect(
-    (await request.post(`/api/user/sendEmailCode?email=${encodeURIComponent(email)}&type=register`)).ok(),
-  ).toBe(true);
-  const code = await readCode(request, email);
-  const reg = await request.post('/api/user/register', {
-    data: { account, email, password: PASSWORD, confirmPassword: PASSWORD, code },
-  });
-  expect((await reg.json()).code).toBe(200);
-  const login = await request.post('/api/user/login', {
-    data: { type: 'account', username: account, password: PASSWORD },
-  });
-  const body = (await login.json()) as { code: number; data: { satoken: string } };
-  expect(body.code).toBe(200);
-  return body.data.satoken;
-}
 
 /** The operator console in its own context; the first login replaces the one-time password. */
 async function openAdmin(browser: Browser): Promise<Page> {

@@ -12,10 +12,10 @@
 // spot-trade-<tradeId>, spot-order-centre, spot-centre-<open|history>, spot-centre-orders-<mode>-row-<id>.
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { PASSWORD, registerAndLogin, uniqueAccount } from './support/accounts';
 
 const OUT_DIR = fileURLToPath(new URL('./screenshots/', import.meta.url));
 const API = '/api/mjkj-web/coin';
-const PASSWORD = 'Passw0rd!';
 
 interface SpotOrder {
   id: string;
@@ -24,35 +24,13 @@ interface SpotOrder {
   cancelReason: string | null;
 }
 
-async function readCode(request: APIRequestContext, target: string): Promise<string> {
-  let code = '';
-  await expect
-    .poll(async () => {
-      const res = await request.get(`/api/dev/outbox?target=${encodeURIComponent(target)}`);
-      const body = (await res.json()) as { data: Array<{ body: string }> };
-      code = /\b(\d{6})\b/.exec(body.data[0]?.body ?? '')?.[1] ?? '';
-      return code;
-    })
-    .not.toBe('');
-  return code;
-}
-
 const user = { account: '', token: '' };
 const orders = { market: '', low1: '', low2: '', low3: '', highSell: '', cancelledByApi: '', live: '' };
 
 /** A user with 5000 USDT (simulated deposit, credited) and some BTC (swapped). */
 async function fundedUser(request: APIRequestContext): Promise<void> {
-  const account = `s${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`.slice(0, 20);
-  const email = `${account}@example.com`;
-  await request.post(`/api/user/sendEmailCode?email=${encodeURIComponent(email)}&type=register`);
-  const code = await readCode(request, email);
-  await request.post('/api/user/register', {
-    data: { account, email, password: PASSWORD, confirmPassword: PASSWORD, code },
-  });
-  const login = await request.post('/api/user/login', {
-    data: { type: 'account', username: account, password: PASSWORD },
-  });
-  const token = ((await login.json()) as { data: { satoken: string } }).data.satoken;
+  const account = uniqueAccount('s');
+  const token = await registerAndLogin(request, account);
   const headers = { Authorization: `Bearer ${token}` };
   const demo = await request.post(`${API}/assets/demoDeposit`, {
     headers: { ...headers, 'Idempotency-Key': `demo-${account}` },

@@ -10,47 +10,10 @@
 // Test ids: spot-tif, spot-tif-<GTC|IOC|FOK|POST_ONLY> (aria-pressed), spot-tif-help,
 //   spot-buy-placed (data-tone success|warning), spot-buy-server-error; see spot.spec.ts for the rest.
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { PASSWORD, registerAndLogin, uniqueAccount } from './support/accounts';
 
-const PASSWORD = 'Passw0rd!';
 const API = '/api/mjkj-web/coin';
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-function uniqueAccount(prefix: string): string {
-  return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`.slice(0, 20);
-}
-
-async function readCode(request: APIRequestContext, target: string): Promise<string> {
-  let code = '';
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get(`/api/dev/outbox?target=${encodeURIComponent(target)}`);
-        const body = (await res.json()) as { data: Array<{ body: string }> };
-        code = /\b(\d{6})\b/.exec(body.data[0]?.body ?? '')?.[1] ?? '';
-        return code;
-      },
-      { timeout: 10_000 },
-    )
-    .not.toBe('');
-  return code;
-}
-
-async function registerByApi(request: APIRequestContext, account: string): Promise<string> {
-  const email = `${account}@example.com`;
-  const sent = await request.post(`/api/user/sendEmailCode?email=${encodeURIComponent(email)}&type=register`);
-  expect(sent.ok()).toBe(true);
-  const code = await readCode(request, email);
-  const reg = await request.post('/api/user/register', {
-    data: { account, email, password: PASSWORD, confirmPassword: PASSWORD, code },
-  });
-  expect((await reg.json()).code).toBe(200);
-  const login = await request.post('/api/user/login', {
-    data: { type: 'account', username: account, password: PASSWORD },
-  });
-  const body = (await login.json()) as { code: number; data: { satoken: string } };
-  expect(body.code).toBe(200);
-  return body.data.satoken;
-}
 
 async function usdt(
   request: APIRequestContext,
@@ -106,7 +69,7 @@ test.describe.configure({ mode: 'serial' });
 test('(a) post only, IOC and FOK through the trade form', async ({ browser, request }) => {
   test.setTimeout(240_000);
   const account = uniqueAccount('tif');
-  const token = await registerByApi(request, account);
+  const token = await registerAndLogin(request, account);
   await fundUsdt(request, token, '5000');
 
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
