@@ -59,6 +59,9 @@ interface Contract {
   rate: string;
   stake: bigint;
   payout: bigint;
+  /** The canonical texts of stake and payout (events carry them; formatted once). */
+  stakeText: string;
+  payoutText: string;
   asset: string;
   entry: SecondsTick;
   entryPrice: bigint;
@@ -195,8 +198,8 @@ function orderEvent(
     periodId: c.periodId,
     durationSec: c.durationSec,
     rate: c.rate,
-    stake: formatAtoms(c.stake),
-    payout: formatAtoms(c.payout),
+    stake: c.stakeText,
+    payout: c.payoutText,
     asset: c.asset,
     entry: c.entry,
     expiresAt: c.expiresAt,
@@ -322,6 +325,8 @@ export class SecondsPart implements CorePart, SecondsReader {
       rate: period.config.rate,
       stake,
       payout,
+      stakeText: formatAtoms(stake),
+      payoutText: formatAtoms(payout),
       asset,
       entry: tick,
       entryPrice: price,
@@ -335,7 +340,7 @@ export class SecondsPart implements CorePart, SecondsReader {
       reply: {
         orderId: c.id,
         expiresAt: c.expiresAt,
-        payout: formatAtoms(payout),
+        payout: c.payoutText,
         entryPrice: tick.price,
         entryTime: tick.time,
         entryTickId: tick.id,
@@ -390,13 +395,13 @@ export class SecondsPart implements CorePart, SecondsReader {
           status = 'won';
           back = c.stake + c.payout;
           pool = -c.payout;
-          profit = formatAtoms(c.payout);
+          profit = c.payoutText;
           won++;
         } else {
           status = 'lost';
           back = 0n;
           pool = c.stake;
-          profit = formatAtoms(-c.stake);
+          profit = `-${c.stakeText}`;
           lost++;
         }
       }
@@ -583,8 +588,8 @@ export class SecondsPart implements CorePart, SecondsReader {
           c.periodId,
           c.durationSec,
           c.rate,
-          formatAtoms(c.stake),
-          formatAtoms(c.payout),
+          c.stakeText,
+          c.payoutText,
           c.asset,
           c.entry,
           c.createdTs,
@@ -631,6 +636,8 @@ export class SecondsPart implements CorePart, SecondsReader {
         rate,
         stake: parseCanonical(stake, 'positive'),
         payout: parseCanonical(payout, 'positive'),
+        stakeText: stake,
+        payoutText: payout,
         asset,
         entry,
         entryPrice: parseCanonical(entry.price, 'positive'),
