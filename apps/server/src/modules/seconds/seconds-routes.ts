@@ -77,6 +77,7 @@ export const secondsRoutes: FastifyPluginAsyncZod<SecondsRoutesOptions> = async 
     async (_request, reply) =>
       reply.ok({
         enabled: await service.enabled(),
+        simulated: service.simulated(),
         asset: SECONDS_ASSET,
         accountType: 'spot',
         settleToleranceMs: SECONDS_SETTLE_TOLERANCE_MS,

@@ -162,6 +162,11 @@ export class SecondsService {
     readonly recent: RecentSettlements,
   ) {}
 
+  /** Prices come from the embedded simulator (the pages label them). */
+  simulated(): boolean {
+    return this.market()?.simulated() ?? false;
+  }
+
   markets(): MarketListing[] {
     return secondsMarkets(this.market());
   }
