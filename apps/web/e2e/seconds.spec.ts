@@ -5,7 +5,10 @@
 //     integer", the risk notice acknowledged first), watches the HH:MM:SS countdown, and sees the settled
 //     result, the balance change and the order's evidence (entry and exit ticks with links to the tick
 //     record) without a reload;
-// (c) screenshots: 375 px (day) and 1440 px night theme; no horizontal scrolling.
+// (c) screenshots: 375 px (day) and 1440 px night theme; no horizontal scrolling;
+// (d) the rules page: the seconds part generated from the configured periods, the other parts;
+// (e) the console: pool balance and exposure, a period edited (the rules page follows), a bad edit
+//     refused with the field named.
 //
 // Test ids (seconds feature): sec-page (data-symbol), trade-type, trade-symbol, sec-index-price,
 //   sec-simulated, sec-coins, sec-coin-<coin>, sec-chart, sec-interval-<i>, sec-periods,
@@ -14,10 +17,39 @@
 //   sec-active, sec-contract-<id>, sec-countdown-<id>, sec-result-<id> (data-status),
 //   sec-result-profit-<id>, sec-orders, sec-orders-tab-<all|open|settled>, sec-order-<id>,
 //   sec-order-status-<id> (data-status), sec-order-entry-<id>, sec-order-exit-<id>(-link).
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { PASSWORD, registerAndLogin, uniqueAccount } from './support/accounts';
 
 const API = '/api/mjkj-web/coin';
+const ADMIN_NEW_PASSWORD = 'Adm1nPassw0rd!';
+
+/** The operator console in its own context; the first login replaces the one-time password. */
+async function openAdmin(browser: Browser): Promise<Page> {
+  const file = process.env.E2E_ADMIN_PASSWORD_FILE;
+  if (!file) throw new Error('E2E_ADMIN_PASSWORD_FILE is not set (see playwright.config.ts)');
+  const oneTime = readFileSync(file, 'utf8').trim();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const probe = await page.request.post('/api/admin/auth/login', {
+    data: { username: 'admin', password: oneTime },
+  });
+  const firstLogin = (await probe.json()).code === 200;
+  await page.goto('/admin');
+  await page.getByTestId('admin-login-username').fill('admin');
+  await page.getByTestId('admin-login-password').fill(firstLogin ? oneTime : ADMIN_NEW_PASSWORD);
+  await page.getByTestId('admin-login-submit').click();
+  if (firstLogin) {
+    await expect(page.getByTestId('admin-newpwd')).toBeVisible();
+    if (await page.getByTestId('admin-oldpwd').isVisible())
+      await page.getByTestId('admin-oldpwd').fill(oneTime);
+    await page.getByTestId('admin-newpwd').fill(ADMIN_NEW_PASSWORD);
+    await page.getByTestId('admin-newpwd-confirm').fill(ADMIN_NEW_PASSWORD);
+    await page.getByTestId('admin-newpwd-submit').click();
+  }
+  await expect(page.getByTestId('admin-nav-seconds')).toBeVisible();
+  return page;
+}
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 async function usdt(request: APIRequestContext, token: string): Promise<number> {
@@ -175,4 +207,53 @@ test('(c) 375 px and night-theme screenshots; no horizontal scrolling', async ({
   await n.waitForTimeout(1500);
   await n.screenshot({ path: test.info().outputPath('seconds-night-1440.png'), fullPage: true });
   await night.close();
+});
+
+test('(d) the rules page shows the seconds rules from the configured periods, and the other parts', async ({
+  page,
+}) => {
+  await page.goto('/rule/index');
+  await expect(page.getByTestId('page-title')).toHaveText('Trading rules');
+  await expect(page.getByTestId('rules-period-30s')).toContainText('30 s');
+  await expect(page.getByTestId('rules-period-30s')).toContainText('80%');
+  await expect(page.getByTestId('rules-period-300s')).toContainText('90%');
+  await expect(page.getByTestId('rules-seconds')).toContainText('5 seconds after expiry');
+  await expect(page.getByTestId('rules-coins')).toContainText('BTC');
+  await page.getByTestId('rules-tab-spot').click();
+  await expect(page.getByTestId('rules-spot')).toContainText('BTC/USDT');
+  await page.getByTestId('rules-tab-usta').click();
+  await expect(page.getByTestId('rules-usta')).toContainText('not offered yet');
+  await page.getByTestId('rules-tab-loan').click();
+  await expect(page.getByTestId('rules-loan')).toContainText('not offered yet');
+  await page.getByTestId('rules-tab-seconds').click();
+  await page.screenshot({ path: test.info().outputPath('rules.png'), fullPage: true });
+});
+
+test('(e) the console shows the pool and its exposure and edits a period (validated)', async ({
+  browser,
+}) => {
+  const admin = await openAdmin(browser);
+  await admin.getByTestId('admin-nav-seconds').click();
+  await expect(admin.getByTestId('admin-seconds')).toBeVisible();
+  await expect(admin.getByTestId('seconds-pool-USDT')).toHaveText(/^\d/);
+  await expect(admin.getByTestId('seconds-exposure-USDT')).toHaveText(/^\d/);
+  // A bad edit is refused with the field named; a good one shows on the rules page.
+  await admin.getByTestId('seconds-period-edit-60s').click();
+  await admin.getByTestId('seconds-period-rate').fill('11');
+  await admin.getByTestId('seconds-period-save').click();
+  await expect(admin.locator('.ant-form-item-explain-error')).toContainText('at most 10');
+  await admin.getByTestId('seconds-period-rate').fill('0.7');
+  await admin.getByTestId('seconds-period-save').click();
+  await expect(admin.locator('tr', { hasText: '60s' }).first()).toContainText('0.7');
+  await admin.screenshot({ path: test.info().outputPath('seconds-console.png'), fullPage: true });
+  const page = await browser.newPage();
+  await page.goto('/rule/index');
+  await expect(page.getByTestId('rules-period-60s')).toContainText('70%');
+  await page.close();
+  // Back to the default.
+  await admin.getByTestId('seconds-period-edit-60s').click();
+  await admin.getByTestId('seconds-period-rate').fill('0.85');
+  await admin.getByTestId('seconds-period-save').click();
+  await expect(admin.locator('tr', { hasText: '60s' }).first()).toContainText('0.85');
+  await admin.context().close();
 });
