@@ -60,7 +60,8 @@ export const secondsRoutes: FastifyPluginAsyncZod<SecondsRoutesOptions> = async 
     {
       schema: {
         tags,
-        summary: 'Periods of seconds contracts: duration, payout rate, minimum and maximum quantity (any body is ignored)',
+        summary:
+          'Periods of seconds contracts: duration, payout rate, minimum and maximum quantity (any body is ignored)',
       },
     },
     async (_request, reply) => reply.ok(await periodList()),
