@@ -176,6 +176,12 @@ test('(b) place a 30-second contract: countdown, settled result and balance chan
     expect(ticks.data.length).toBeGreaterThan(0);
   }
   await page.screenshot({ path: test.info().outputPath('seconds-settled.png'), fullPage: true });
+  // The same signed-in page on a phone: the order list turns into cards, nothing scrolls sideways.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(page.getByTestId(`sec-order-${id}`)).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, 'no horizontal scrolling at 375 px').toBeLessThanOrEqual(0);
+  await page.screenshot({ path: test.info().outputPath('seconds-settled-375.png'), fullPage: true });
   expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(
     true,
   );
