@@ -29,6 +29,7 @@ import { SettingsService } from './modules/common/settings-service';
 import { outboxRoutes } from './modules/dev/outbox-routes';
 import { liabilitiesPlugin } from './modules/liabilities/liability-plugin';
 import { deviceRoutes } from './modules/member/device-routes';
+import { secondsPlugin } from './modules/seconds/seconds-plugin';
 import { spotPlugin } from './modules/spot/spot-plugin';
 import { accountRoutes } from './modules/user/account-routes';
 import { AccountService } from './modules/user/account-service';
@@ -189,6 +190,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(consolePlugin, area);
   await app.register(realtimePlugin, area);
   await app.register(spotPlugin, area);
+  await app.register(secondsPlugin, area);
   await app.register(liabilitiesPlugin, area);
 
   await registerWebClient(app, config);

@@ -150,6 +150,30 @@ export const configSchema = z.object({
   /** Price levels the market maker quotes on each side. */
   MARKET_MAKER_LEVELS: z.coerce.number().int().min(1).max(50).default(8),
 
+  // --- seconds contracts (docs/seconds.md) ---
+  /** The product's off switch for the whole deployment (the `platform.features.seconds` setting also
+   * switches it off). */
+  SECONDS_ENABLED: bool.default(true),
+  /** ISO 3166 codes of user countries where the product is off (comma list, e.g. `US,CA`). */
+  SECONDS_BLOCKED_COUNTRIES: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((c) => c.trim().toUpperCase())
+        .filter((c) => c !== ''),
+    )
+    .pipe(z.array(z.string().regex(/^[A-Z]{2}$/, 'ISO 3166 two-letter codes, comma separated'))),
+  /** How often the settlement job runs; 0 = no timer (tests call app.seconds.settleDue()). */
+  SECONDS_SETTLE_INTERVAL_MS: int(250),
+  /** Labelled demo money (from `demo_funding`) the pool is topped up to at start; default 1000000 USDT
+   * while the demo market maker runs, else 0. Set 0 for a real deployment. */
+  SECONDS_DEMO_POOL: z
+    .string()
+    .regex(/^\d{1,12}$/)
+    .optional(),
+
   // --- proof of liabilities (docs/proof-of-liabilities.md) ---
   /** The daily snapshot is due from this hour of the UTC day. */
   LIABILITIES_SNAPSHOT_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(0),

@@ -113,7 +113,6 @@ const PAGES: ReadonlyArray<readonly [path: string, title: string]> = [
   ['/pledge/order', 'Pledge orders'],
   ['/loan/index', 'Power loans'],
   ['/loan/order', 'Loan records'],
-  ['/rule/index', 'Trading rules'],
   ['/finance/investment', 'Finance'],
   ['/finance/detail', 'Product details'],
   ['/defis/index', 'DeFi mining'],
@@ -197,6 +196,7 @@ test('every route of the table renders in the main layout, later features honest
     ['/user/reset', 'reset-page'],
     ['/exchange/index', 'spot-page'],
     ['/exchange/full-screen/BTC_USDT', 'spot-page'],
+    ['/rule/index', 'rules-page'],
   ] as const) {
     await page.goto(path);
     await expect(page.getByTestId(testId), path).toBeVisible();

@@ -14,6 +14,7 @@ import { canonicalJson } from './canonical-json';
 import { Ledger, type LedgerSnapshot, MAX_BALANCE_ATOMS } from './ledger/ledger';
 import type { CorePart } from './part';
 import { parseCanonical, Rejection, reject, requireAsset, requireDecimals, requireString } from './rejection';
+import { SecondsPart } from './seconds/seconds-part';
 import { SpotPart } from './spot/spot-part';
 import type {
   AccountBalance,
@@ -103,7 +104,8 @@ export class MoneyState {
   private ledger = new Ledger();
   readonly wallet = new WalletPart();
   readonly spot = new SpotPart();
-  private readonly parts: readonly CorePart[] = [this.wallet, this.spot];
+  readonly seconds = new SecondsPart();
+  private readonly parts: readonly CorePart[] = [this.wallet, this.spot, this.seconds];
   private readonly byType = new Map<string, CorePart>();
   private readonly idempotency = new Map<string, IdempotencyEntry>();
   /** One queue per retention window (pruning by time within a queue is in recording order). */

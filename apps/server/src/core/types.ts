@@ -4,6 +4,7 @@
 //
 // Owned by the money-core work. Other areas read these types and call the runtime in
 // ../journal/money-core.ts; they never change balances any other way.
+import type { SecondsCommand, SecondsOrderEvent, SecondsReader } from './seconds/seconds-types';
 
 /** Decimal string with at most 18 fraction digits, no exponent, no sign unless stated ("12.5"). */
 export type DecimalString = string;
@@ -34,6 +35,8 @@ export const SYSTEM_ACCOUNTS = [
   'otc_escrow',
   /** Where the demo's labelled play money comes from (the market maker's funding); never a real asset. */
   'demo_funding',
+  /** The seconds-contract pool: losing stakes in, winning payouts out (core/seconds). */
+  'seconds_pool',
 ] as const;
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 
@@ -160,6 +163,8 @@ export type Command = CommandBase &
           ref: string;
         };
       }
+    // seconds contracts (core/seconds/seconds-types.ts)
+    | SecondsCommand
   );
 
 export type CommandType = Command['type'];
@@ -236,6 +241,14 @@ export const CORE_ERRORS = [
   'NO_LIQUIDITY',
   'ORDER_NOT_FOUND',
   'DUPLICATE_CLIENT_ORDER_ID',
+  // seconds contracts
+  'PERIOD_UNKNOWN',
+  'PERIOD_DISABLED',
+  'STAKE_OUT_OF_RANGE',
+  'POOL_INSUFFICIENT',
+  'PRICE_STALE',
+  'TOO_MANY_OPEN_ORDERS',
+  'NOTHING_TO_SETTLE',
 ] as const;
 export type CoreError = (typeof CORE_ERRORS)[number];
 
@@ -271,7 +284,8 @@ export type CoreEvent =
     }
   | SpotOrderEvent
   | SpotTradeEvent
-  | SpotDepthEvent;
+  | SpotDepthEvent
+  | SecondsOrderEvent;
 
 /** The state of one order after a command (every order a command touched gets one). */
 export interface SpotOrderEvent {
@@ -382,6 +396,8 @@ export interface MoneyCore {
     symbol: string,
     limit: number,
   ): { bids: [string, string][]; asks: [string, string][] } | undefined;
+  /** Seconds contracts: periods, open contracts, exposure (core/seconds). */
+  seconds(): SecondsReader;
   /** The limits the core enforces for an asset (set by `asset.configure`), atoms for the maximum. */
   assetLimits(asset: string): { decimals: number; maxAmount: bigint } | undefined;
   /**

@@ -4,6 +4,7 @@
 // within a short window (and while the previous batch is being synced) share one write and one fdatasync.
 import * as crypto from 'node:crypto';
 import { MoneyState, type SnapshotData } from '@/core/money-state';
+import type { SecondsReader } from '@/core/seconds/seconds-types';
 import type {
   AccountBalance,
   AccountType,
@@ -304,6 +305,10 @@ class Sequencer implements MoneyCoreRuntime {
 
   spotMarket(symbol: string): SpotMarketConfig | undefined {
     return this.state.spot.market(symbol)?.config;
+  }
+
+  seconds(): SecondsReader {
+    return this.state.seconds;
   }
 
   spotDepth(

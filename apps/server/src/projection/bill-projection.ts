@@ -22,6 +22,7 @@ import type { AccountType, CoreEvent, MoneyCore } from '@/core/types';
 import { bulkInsert } from '@/db/bulk-insert';
 import type { Db } from '@/db/client';
 import { projectionCursors, projectionFailures, walletBills } from '@/db/schema';
+import { insertSecondsRows, secondsRowsOf } from './seconds-rows';
 import { insertSpotRows, type SpotRows, spotRowsOf } from './spot-rows';
 
 export const BILL_PROJECTION = 'wallet.bills';
@@ -149,20 +150,26 @@ export async function insertBillRows(db: Pick<Db, 'insert'>, rows: BillInsert[])
 export interface ReadModelRows {
   bills: BillInsert[];
   spot: SpotRows;
+  seconds: ReturnType<typeof secondsRowsOf>;
 }
 
 export function readModelRowsOf(events: readonly CoreEvent[], afterSeq: number): ReadModelRows {
-  return { bills: billRowsOf(events, afterSeq), spot: spotRowsOf(events, afterSeq) };
+  return {
+    bills: billRowsOf(events, afterSeq),
+    spot: spotRowsOf(events, afterSeq),
+    seconds: secondsRowsOf(events, afterSeq),
+  };
 }
 
 export function readModelRowCount(rows: ReadModelRows): number {
-  return rows.bills.length + rows.spot.orders.length + rows.spot.trades.length;
+  return rows.bills.length + rows.spot.orders.length + rows.spot.trades.length + rows.seconds.length;
 }
 
 /** Writes the rows (inside the caller's transaction); a row already written is left alone. */
 export async function insertReadModelRows(db: Pick<Db, 'insert'>, rows: ReadModelRows): Promise<void> {
   await insertBillRows(db, rows.bills);
   await insertSpotRows(db, rows.spot);
+  await insertSecondsRows(db, rows.seconds);
 }
 
 /** Consecutive events of one seq form one command. */

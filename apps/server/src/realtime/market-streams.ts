@@ -33,6 +33,10 @@ export class MarketStreams {
         sink.publish(`DETAIL:${ticker.symbol}`, { type: 'DETAIL', symbol: ticker.symbol, data: ticker });
         this.scheduleAllDetail();
       }),
+      // Every index tick (what seconds contracts settle on): the seconds page's live index chart.
+      market.on('tick', (tick) => {
+        sink.publish(`INDEX:${tick.symbol}`, { type: 'INDEX', symbol: tick.symbol, data: tick });
+      }),
       market.on('kline', (bar) => {
         this.klines.set(`${bar.symbol}:${bar.interval}`, bar);
         sink.publish(`KLINE:${bar.symbol}:${bar.interval}`, {
@@ -63,6 +67,9 @@ export class MarketStreams {
     } else if (message.type === 'KLINE') {
       const bar = this.klines.get(`${message.symbol}:${message.interval}`);
       if (bar) send({ type: 'KLINE', symbol: bar.symbol, interval: bar.interval, data: bar });
+    } else if (message.type === 'INDEX' && message.symbol) {
+      const tick = this.market?.latest(message.symbol);
+      if (tick) send({ type: 'INDEX', symbol: tick.symbol, data: tick });
     } else if (message.type === 'ALL_DETAIL') {
       send({ type: 'ALL_DETAIL', data: this.allDetail() });
     }

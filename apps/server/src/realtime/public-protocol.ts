@@ -1,7 +1,7 @@
 // The public websocket's client messages and stream keys (docs/realtime.md).
 import { z } from 'zod';
 
-export const PUBLIC_TYPES = ['DETAIL', 'KLINE', 'TRADE', 'DEPTH', 'ALL_DETAIL'] as const;
+export const PUBLIC_TYPES = ['DETAIL', 'KLINE', 'TRADE', 'DEPTH', 'ALL_DETAIL', 'INDEX'] as const;
 export type PublicType = (typeof PUBLIC_TYPES)[number];
 
 export const KLINE_INTERVALS = ['1m', '5m', '15m', '30m', '1h', '4h', '1d', '1w', '1M'] as const;

@@ -438,6 +438,11 @@ const adminChildren = [
     path: 'projection',
     component: lazyRouteComponent(areas.admin, 'AdminProjectionPage'),
   }),
+  createRoute({
+    getParentRoute: admin,
+    path: 'seconds',
+    component: lazyRouteComponent(areas.admin, 'AdminSecondsPage'),
+  }),
 ] as const;
 
 export const routeTree = rootRoute.addChildren([

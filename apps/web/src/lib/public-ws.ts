@@ -4,7 +4,7 @@
 // and re-sends every active subscription.
 import { type DepthDiff, type DepthSnapshot, DepthSync } from '@coin/shared/depth-sync';
 
-export type PublicStreamType = 'DETAIL' | 'KLINE' | 'TRADE' | 'DEPTH' | 'ALL_DETAIL';
+export type PublicStreamType = 'DETAIL' | 'KLINE' | 'TRADE' | 'DEPTH' | 'ALL_DETAIL' | 'INDEX';
 
 export interface PublicSubscription {
   type: PublicStreamType;

@@ -31,6 +31,14 @@ const CORE_TO_WALLET: Record<CoreError, ConstructorParameters<typeof AppError>[0
   NO_LIQUIDITY: 'WALLET_CORE_REJECTED',
   ORDER_NOT_FOUND: 'WALLET_CORE_REJECTED',
   DUPLICATE_CLIENT_ORDER_ID: 'WALLET_CORE_REJECTED',
+  // Seconds-contract refusals never reach the wallet's calls either (modules/seconds maps them).
+  PERIOD_UNKNOWN: 'WALLET_CORE_REJECTED',
+  PERIOD_DISABLED: 'WALLET_CORE_REJECTED',
+  STAKE_OUT_OF_RANGE: 'WALLET_CORE_REJECTED',
+  POOL_INSUFFICIENT: 'WALLET_CORE_REJECTED',
+  PRICE_STALE: 'WALLET_CORE_REJECTED',
+  TOO_MANY_OPEN_ORDERS: 'WALLET_CORE_REJECTED',
+  NOTHING_TO_SETTLE: 'WALLET_CORE_REJECTED',
 };
 
 /** A wallet error that stands for a recorded core refusal (the core keeps it under the command id). */

@@ -1,6 +1,6 @@
-// The rule area chunk.
-import { AreaPage } from './area-page';
+// The rule area chunk: the rules pages of features/rules.
+import { RulesPage } from '@/features/rules/pages/rules-page';
 
 export function RuleIndexPage() {
-  return <AreaPage page="rule" />;
+  return <RulesPage />;
 }

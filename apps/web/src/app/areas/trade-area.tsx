@@ -1,7 +1,8 @@
 // The trade area chunk: /trade/index?type=sec|spot|usta&symbol=btc. Spot is the spot trading page
-// (features/spot); seconds and U contracts are still the placeholder with links to the other types.
+// (features/spot), seconds the seconds-contract page (features/seconds); U contracts are still the
+// placeholder with links to the other types.
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyInAntdScope } from '@/components/lazy-in-antd-scope';
 import { DEFAULT_TRADE_TYPE, TRADE_TYPES } from '../search-params';
@@ -10,6 +11,22 @@ import { AreaPage } from './area-page';
 const tradeRoute = getRouteApi('/trade/index');
 
 const SpotPage = lazyInAntdScope(() => import('@/features/spot/pages/spot-page').then((m) => m.SpotPage));
+// Plain React (no antd): it renders while the antd chunk is still on its way.
+const SecondsPage = lazy(() =>
+  import('@/features/seconds/pages/seconds-page').then((m) => ({ default: m.SecondsPage })),
+);
+
+function SecondsTrade({ symbol }: { symbol: string }) {
+  const navigate = useNavigate();
+  return (
+    <Suspense fallback={<div className="sec-page" />}>
+      <SecondsPage
+        symbol={symbol}
+        onPickCoin={(coin) => void navigate({ to: '/trade/index', search: { type: 'sec', symbol: coin } })}
+      />
+    </Suspense>
+  );
+}
 
 /** The trade route's symbol of a spot market: the coin for a USDT market (spec: symbol=btc), else the symbol. */
 export function tradeSymbolOf(market: { coin: string; quote: string; symbol: string }): string {
@@ -43,6 +60,7 @@ export function TradeIndexPage() {
   const symbol = search.symbol;
   const market = t(`tradeTypes.${type}`);
   if (type === 'spot') return <SpotTrade symbol={symbol ?? 'btc'} />;
+  if (type === 'sec') return <SecondsTrade symbol={symbol ?? 'btc'} />;
   return (
     <AreaPage
       page="trade"

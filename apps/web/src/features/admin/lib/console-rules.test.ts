@@ -20,6 +20,7 @@ describe('pagesFor / landingPath', () => {
       'liabilities',
       'markets',
       'projection',
+      'seconds',
     ]);
     expect(pagesFor('reviewer')).toEqual(['recharges', 'withdrawals', 'users']);
     expect(pagesFor('support')).toEqual(['users']);

@@ -12,6 +12,7 @@ export const CONSOLE_PAGES = [
   'liabilities',
   'markets',
   'projection',
+  'seconds',
 ] as const;
 export type ConsolePage = (typeof CONSOLE_PAGES)[number];
 

@@ -1,0 +1,32 @@
+// English server messages of seconds contracts; keys merged into ../en.ts.
+export const secondsEn = {
+  'errors.SECONDS_DISABLED': 'Seconds contracts are not available',
+  'errors.SECONDS_COUNTRY_BLOCKED': 'Seconds contracts are not offered in your country',
+  'errors.SECONDS_NOTICE_REQUIRED':
+    'Please read and acknowledge the risk notice before your first seconds contract',
+  'errors.SECONDS_QUANTITY_NOT_INTEGER': 'Quantity must be an integer',
+  'errors.SECONDS_SYMBOL_UNKNOWN': 'Seconds contracts are not offered for this coin',
+  'errors.SECONDS_PERIOD_UNKNOWN': 'This period does not exist',
+  'errors.SECONDS_PERIOD_DISABLED': 'This period is not open for new orders',
+  'errors.SECONDS_STAKE_OUT_OF_RANGE': 'The quantity must be between {min} and {max}',
+  'errors.SECONDS_INSUFFICIENT_BALANCE': 'Insufficient available balance',
+  'errors.SECONDS_POOL_INSUFFICIENT':
+    "The contract pool cannot cover this order's maximum payout right now; try a smaller quantity",
+  'errors.SECONDS_PRICE_UNAVAILABLE': 'There is no current index price for this coin; try again shortly',
+  'errors.SECONDS_TOO_MANY_OPEN': 'You have too many open contracts; wait until some have settled',
+  'errors.SECONDS_AMOUNT_TOO_LARGE': 'The quantity is larger than allowed',
+  'errors.SECONDS_ORDER_REJECTED': 'The order was not accepted',
+  'errors.SECONDS_HOUSE_INSUFFICIENT': 'The house account does not hold that much',
+  'success.secondsOrderPlaced': 'Contract placed',
+  'success.secondsNoticeAcknowledged': 'Risk notice acknowledged',
+  'success.secondsPeriodSaved': 'Period saved',
+  'success.secondsPoolMoved': 'Pool updated',
+  'fields.direction': 'Direction',
+  'fields.periodId': 'Period',
+  'fields.durationSec': 'Duration',
+  'fields.minStake': 'Minimum quantity',
+  'fields.maxStake': 'Maximum quantity',
+  'fields.enabled': 'Enabled',
+  'fields.country': 'Country of residence',
+  'fields.accept': 'Acknowledgement',
+} as const;

@@ -1,0 +1,32 @@
+// Thai server messages of seconds contracts; keys mirror ./en.ts.
+import type { secondsEn } from './en';
+
+export const secondsTh: Record<keyof typeof secondsEn, string> = {
+  'errors.SECONDS_DISABLED': 'สัญญาวินาทียังไม่เปิดให้บริการ',
+  'errors.SECONDS_COUNTRY_BLOCKED': 'ไม่มีบริการสัญญาวินาทีในประเทศของคุณ',
+  'errors.SECONDS_NOTICE_REQUIRED': 'โปรดอ่านและยืนยันคำเตือนความเสี่ยงก่อนเปิดสัญญาวินาทีครั้งแรก',
+  'errors.SECONDS_QUANTITY_NOT_INTEGER': 'จำนวนต้องเป็นจำนวนเต็ม',
+  'errors.SECONDS_SYMBOL_UNKNOWN': 'เหรียญนี้ไม่มีสัญญาวินาที',
+  'errors.SECONDS_PERIOD_UNKNOWN': 'ไม่มีช่วงเวลานี้',
+  'errors.SECONDS_PERIOD_DISABLED': 'ช่วงเวลานี้ไม่รับคำสั่งใหม่',
+  'errors.SECONDS_STAKE_OUT_OF_RANGE': 'จำนวนต้องอยู่ระหว่าง {min} ถึง {max}',
+  'errors.SECONDS_INSUFFICIENT_BALANCE': 'ยอดคงเหลือที่ใช้ได้ไม่เพียงพอ',
+  'errors.SECONDS_POOL_INSUFFICIENT': 'กองทุนสัญญาไม่สามารถรองรับการจ่ายสูงสุดของคำสั่งนี้ได้ในขณะนี้ โปรดลดจำนวน',
+  'errors.SECONDS_PRICE_UNAVAILABLE': 'ยังไม่มีราคาดัชนีล่าสุดของเหรียญนี้ โปรดลองอีกครั้งในไม่ช้า',
+  'errors.SECONDS_TOO_MANY_OPEN': 'คุณมีสัญญาที่เปิดอยู่มากเกินไป โปรดรอให้บางสัญญาชำระราคา',
+  'errors.SECONDS_AMOUNT_TOO_LARGE': 'จำนวนมากกว่าที่อนุญาต',
+  'errors.SECONDS_ORDER_REJECTED': 'คำสั่งไม่ได้รับการยอมรับ',
+  'errors.SECONDS_HOUSE_INSUFFICIENT': 'บัญชีของแพลตฟอร์มมียอดไม่พอ',
+  'success.secondsOrderPlaced': 'เปิดสัญญาแล้ว',
+  'success.secondsNoticeAcknowledged': 'ยืนยันคำเตือนความเสี่ยงแล้ว',
+  'success.secondsPeriodSaved': 'บันทึกช่วงเวลาแล้ว',
+  'success.secondsPoolMoved': 'อัปเดตกองทุนแล้ว',
+  'fields.direction': 'ทิศทาง',
+  'fields.periodId': 'ช่วงเวลา',
+  'fields.durationSec': 'ระยะเวลา',
+  'fields.minStake': 'จำนวนขั้นต่ำ',
+  'fields.maxStake': 'จำนวนสูงสุด',
+  'fields.enabled': 'เปิดใช้',
+  'fields.country': 'ประเทศที่พำนัก',
+  'fields.accept': 'การยืนยัน',
+};

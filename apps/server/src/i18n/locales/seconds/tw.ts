@@ -1,0 +1,32 @@
+// Traditional Chinese server messages of seconds contracts; keys mirror ./en.ts.
+import type { secondsEn } from './en';
+
+export const secondsTw: Record<keyof typeof secondsEn, string> = {
+  'errors.SECONDS_DISABLED': '秒合約暫不可用',
+  'errors.SECONDS_COUNTRY_BLOCKED': '您所在的國家或地區不提供秒合約',
+  'errors.SECONDS_NOTICE_REQUIRED': '首次下單秒合約前，請閱讀並確認風險提示',
+  'errors.SECONDS_QUANTITY_NOT_INTEGER': '數量必須為整數',
+  'errors.SECONDS_SYMBOL_UNKNOWN': '該幣種不提供秒合約',
+  'errors.SECONDS_PERIOD_UNKNOWN': '該週期不存在',
+  'errors.SECONDS_PERIOD_DISABLED': '該週期暫不接受新訂單',
+  'errors.SECONDS_STAKE_OUT_OF_RANGE': '數量必須在 {min} 到 {max} 之間',
+  'errors.SECONDS_INSUFFICIENT_BALANCE': '可用餘額不足',
+  'errors.SECONDS_POOL_INSUFFICIENT': '合約資金池目前無法覆蓋此訂單的最大賠付，請減少數量',
+  'errors.SECONDS_PRICE_UNAVAILABLE': '該幣種暫無最新指數價格，請稍後再試',
+  'errors.SECONDS_TOO_MANY_OPEN': '您的未結算合約過多，請等待部分合約結算',
+  'errors.SECONDS_AMOUNT_TOO_LARGE': '數量超過允許的上限',
+  'errors.SECONDS_ORDER_REJECTED': '訂單未被接受',
+  'errors.SECONDS_HOUSE_INSUFFICIENT': '平台帳戶餘額不足',
+  'success.secondsOrderPlaced': '合約已下單',
+  'success.secondsNoticeAcknowledged': '已確認風險提示',
+  'success.secondsPeriodSaved': '週期已儲存',
+  'success.secondsPoolMoved': '資金池已更新',
+  'fields.direction': '方向',
+  'fields.periodId': '週期',
+  'fields.durationSec': '時長',
+  'fields.minStake': '最小數量',
+  'fields.maxStake': '最大數量',
+  'fields.enabled': '啟用',
+  'fields.country': '居住國家或地區',
+  'fields.accept': '確認',
+};

@@ -1,0 +1,32 @@
+// Simplified Chinese server messages of seconds contracts; keys mirror ./en.ts.
+import type { secondsEn } from './en';
+
+export const secondsZh: Record<keyof typeof secondsEn, string> = {
+  'errors.SECONDS_DISABLED': '秒合约暂不可用',
+  'errors.SECONDS_COUNTRY_BLOCKED': '您所在的国家或地区不提供秒合约',
+  'errors.SECONDS_NOTICE_REQUIRED': '首次下单秒合约前，请阅读并确认风险提示',
+  'errors.SECONDS_QUANTITY_NOT_INTEGER': '数量必须为整数',
+  'errors.SECONDS_SYMBOL_UNKNOWN': '该币种不提供秒合约',
+  'errors.SECONDS_PERIOD_UNKNOWN': '该周期不存在',
+  'errors.SECONDS_PERIOD_DISABLED': '该周期暂不接受新订单',
+  'errors.SECONDS_STAKE_OUT_OF_RANGE': '数量必须在 {min} 到 {max} 之间',
+  'errors.SECONDS_INSUFFICIENT_BALANCE': '可用余额不足',
+  'errors.SECONDS_POOL_INSUFFICIENT': '合约资金池目前无法覆盖此订单的最大赔付，请减少数量',
+  'errors.SECONDS_PRICE_UNAVAILABLE': '该币种暂无最新指数价格，请稍后再试',
+  'errors.SECONDS_TOO_MANY_OPEN': '您的未结算合约过多，请等待部分合约结算',
+  'errors.SECONDS_AMOUNT_TOO_LARGE': '数量超过允许的上限',
+  'errors.SECONDS_ORDER_REJECTED': '订单未被接受',
+  'errors.SECONDS_HOUSE_INSUFFICIENT': '平台账户余额不足',
+  'success.secondsOrderPlaced': '合约已下单',
+  'success.secondsNoticeAcknowledged': '已确认风险提示',
+  'success.secondsPeriodSaved': '周期已保存',
+  'success.secondsPoolMoved': '资金池已更新',
+  'fields.direction': '方向',
+  'fields.periodId': '周期',
+  'fields.durationSec': '时长',
+  'fields.minStake': '最小数量',
+  'fields.maxStake': '最大数量',
+  'fields.enabled': '启用',
+  'fields.country': '居住国家或地区',
+  'fields.accept': '确认',
+};
