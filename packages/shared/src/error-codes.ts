@@ -3,6 +3,7 @@
 import { ADMIN_ERROR_STATUS } from './error-codes/admin';
 import { LIABILITIES_ERROR_STATUS } from './error-codes/liabilities';
 import { MARKET_ERROR_STATUS } from './error-codes/market';
+import { SECURITY_ERROR_STATUS } from './error-codes/security';
 import { SPOT_ERROR_STATUS } from './error-codes/spot';
 import { WALLET_ERROR_STATUS } from './error-codes/wallet';
 
@@ -48,6 +49,7 @@ export const ERROR_STATUS = {
   ...SPOT_ERROR_STATUS,
   ...ADMIN_ERROR_STATUS,
   ...LIABILITIES_ERROR_STATUS,
+  ...SECURITY_ERROR_STATUS,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -194,5 +194,6 @@ export const settings = pgTable('settings', {
 export * from './schema-admin';
 export * from './schema-liabilities';
 export * from './schema-market';
+export * from './schema-security';
 export * from './schema-spot';
 export * from './schema-wallet';

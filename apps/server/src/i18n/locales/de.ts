@@ -4,6 +4,7 @@ import { adminDe } from './admin/de';
 import type { Messages } from './en';
 import { liabilitiesDe } from './liabilities/de';
 import { marketDe } from './market/de';
+import { securityDe } from './security/de';
 import { spotDe } from './spot/de';
 import { walletDe } from './wallet/de';
 
@@ -160,4 +161,5 @@ export const de: Messages = {
   ...spotDe,
   ...adminDe,
   ...liabilitiesDe,
+  ...securityDe,
 };

@@ -4,6 +4,7 @@
 import { adminEn } from './admin/en';
 import { liabilitiesEn } from './liabilities/en';
 import { marketEn } from './market/en';
+import { securityEn } from './security/en';
 import { spotEn } from './spot/en';
 import { walletEn } from './wallet/en';
 
@@ -160,6 +161,7 @@ export const en = {
   ...spotEn,
   ...adminEn,
   ...liabilitiesEn,
+  ...securityEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

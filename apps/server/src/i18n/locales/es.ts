@@ -4,6 +4,7 @@ import { adminEs } from './admin/es';
 import type { Messages } from './en';
 import { liabilitiesEs } from './liabilities/es';
 import { marketEs } from './market/es';
+import { securityEs } from './security/es';
 import { spotEs } from './spot/es';
 import { walletEs } from './wallet/es';
 
@@ -157,4 +158,5 @@ export const es: Messages = {
   ...spotEs,
   ...adminEs,
   ...liabilitiesEs,
+  ...securityEs,
 };

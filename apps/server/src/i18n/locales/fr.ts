@@ -4,6 +4,7 @@ import { adminFr } from './admin/fr';
 import type { Messages } from './en';
 import { liabilitiesFr } from './liabilities/fr';
 import { marketFr } from './market/fr';
+import { securityFr } from './security/fr';
 import { spotFr } from './spot/fr';
 import { walletFr } from './wallet/fr';
 
@@ -158,4 +159,5 @@ export const fr: Messages = {
   ...spotFr,
   ...adminFr,
   ...liabilitiesFr,
+  ...securityFr,
 };

@@ -4,6 +4,7 @@ import { adminIt } from './admin/it';
 import type { Messages } from './en';
 import { liabilitiesIt } from './liabilities/it';
 import { marketIt } from './market/it';
+import { securityIt } from './security/it';
 import { spotIt } from './spot/it';
 import { walletIt } from './wallet/it';
 
@@ -157,4 +158,5 @@ export const it: Messages = {
   ...spotIt,
   ...adminIt,
   ...liabilitiesIt,
+  ...securityIt,
 };

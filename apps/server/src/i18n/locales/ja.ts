@@ -4,6 +4,7 @@ import { adminJa } from './admin/ja';
 import type { Messages } from './en';
 import { liabilitiesJa } from './liabilities/ja';
 import { marketJa } from './market/ja';
+import { securityJa } from './security/ja';
 import { spotJa } from './spot/ja';
 import { walletJa } from './wallet/ja';
 
@@ -157,4 +158,5 @@ export const ja: Messages = {
   ...spotJa,
   ...adminJa,
   ...liabilitiesJa,
+  ...securityJa,
 };

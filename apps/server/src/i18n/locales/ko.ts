@@ -4,6 +4,7 @@ import { adminKo } from './admin/ko';
 import type { Messages } from './en';
 import { liabilitiesKo } from './liabilities/ko';
 import { marketKo } from './market/ko';
+import { securityKo } from './security/ko';
 import { spotKo } from './spot/ko';
 import { walletKo } from './wallet/ko';
 
@@ -156,4 +157,5 @@ export const ko: Messages = {
   ...spotKo,
   ...adminKo,
   ...liabilitiesKo,
+  ...securityKo,
 };

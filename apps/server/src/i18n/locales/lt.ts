@@ -4,6 +4,7 @@ import { adminLt } from './admin/lt';
 import type { Messages } from './en';
 import { liabilitiesLt } from './liabilities/lt';
 import { marketLt } from './market/lt';
+import { securityLt } from './security/lt';
 import { spotLt } from './spot/lt';
 import { walletLt } from './wallet/lt';
 
@@ -158,4 +159,5 @@ export const lt: Messages = {
   ...spotLt,
   ...adminLt,
   ...liabilitiesLt,
+  ...securityLt,
 };

@@ -4,6 +4,7 @@ import { adminPt } from './admin/pt';
 import type { Messages } from './en';
 import { liabilitiesPt } from './liabilities/pt';
 import { marketPt } from './market/pt';
+import { securityPt } from './security/pt';
 import { spotPt } from './spot/pt';
 import { walletPt } from './wallet/pt';
 
@@ -157,4 +158,5 @@ export const pt: Messages = {
   ...spotPt,
   ...adminPt,
   ...liabilitiesPt,
+  ...securityPt,
 };

@@ -4,6 +4,7 @@ import { adminRu } from './admin/ru';
 import type { Messages } from './en';
 import { liabilitiesRu } from './liabilities/ru';
 import { marketRu } from './market/ru';
+import { securityRu } from './security/ru';
 import { spotRu } from './spot/ru';
 import { walletRu } from './wallet/ru';
 
@@ -156,4 +157,5 @@ export const ru: Messages = {
   ...spotRu,
   ...adminRu,
   ...liabilitiesRu,
+  ...securityRu,
 };

@@ -4,6 +4,7 @@ import { adminTh } from './admin/th';
 import type { Messages } from './en';
 import { liabilitiesTh } from './liabilities/th';
 import { marketTh } from './market/th';
+import { securityTh } from './security/th';
 import { spotTh } from './spot/th';
 import { walletTh } from './wallet/th';
 
@@ -156,4 +157,5 @@ export const th: Messages = {
   ...spotTh,
   ...adminTh,
   ...liabilitiesTh,
+  ...securityTh,
 };

@@ -4,6 +4,7 @@ import { adminTw } from './admin/tw';
 import type { Messages } from './en';
 import { liabilitiesTw } from './liabilities/tw';
 import { marketTw } from './market/tw';
+import { securityTw } from './security/tw';
 import { spotTw } from './spot/tw';
 import { walletTw } from './wallet/tw';
 
@@ -156,4 +157,5 @@ export const tw: Messages = {
   ...spotTw,
   ...adminTw,
   ...liabilitiesTw,
+  ...securityTw,
 };

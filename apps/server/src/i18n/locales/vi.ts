@@ -4,6 +4,7 @@ import { adminVi } from './admin/vi';
 import type { Messages } from './en';
 import { liabilitiesVi } from './liabilities/vi';
 import { marketVi } from './market/vi';
+import { securityVi } from './security/vi';
 import { spotVi } from './spot/vi';
 import { walletVi } from './wallet/vi';
 
@@ -157,4 +158,5 @@ export const vi: Messages = {
   ...spotVi,
   ...adminVi,
   ...liabilitiesVi,
+  ...securityVi,
 };

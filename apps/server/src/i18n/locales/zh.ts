@@ -4,6 +4,7 @@ import { adminZh } from './admin/zh';
 import type { Messages } from './en';
 import { liabilitiesZh } from './liabilities/zh';
 import { marketZh } from './market/zh';
+import { securityZh } from './security/zh';
 import { spotZh } from './spot/zh';
 import { walletZh } from './wallet/zh';
 
@@ -156,4 +157,5 @@ export const zh: Messages = {
   ...spotZh,
   ...adminZh,
   ...liabilitiesZh,
+  ...securityZh,
 };
