@@ -9,11 +9,11 @@ export const googleCodeSchema = z
   .string({ error: 'validation.required' })
   .regex(/^\d{6}$/, 'validation.googleCode');
 
-/** Anti-phishing code: 4 to 20 letters, digits or underscores (it is shown inside emails, so no markup). */
+/** Anti-phishing code: 4 to 20 letters, digits or underscores, starting with a letter (it is shown inside emails, so no markup). */
 export const antiCodeSchema = z
   .string({ error: 'validation.required' })
   .trim()
-  .regex(/^[A-Za-z0-9_]{4,20}$/, 'validation.antiCode');
+  .regex(/^[A-Za-z][A-Za-z0-9_]{3,19}$/, 'validation.antiCode');
 
 export const antiCodeBodySchema = z.strictObject({
   antiCode: antiCodeSchema,

@@ -38,7 +38,8 @@ export const securityDe: Record<keyof typeof securityEn, string> = {
   'errors.API_KEY_IP_DENIED': 'Dieser API-Schlüssel darf von dieser IP-Adresse nicht verwendet werden',
   'errors.API_KEY_ROUTE_NOT_ALLOWED': 'API-Schlüssel können für diese Anfrage nicht verwendet werden',
   'validation.googleCode': 'muss der 6-stellige Code aus Ihrer Authenticator-App sein',
-  'validation.antiCode': 'muss aus 4 bis 20 Buchstaben, Ziffern oder Unterstrichen bestehen',
+  'validation.antiCode':
+    'muss aus 4 bis 20 Buchstaben, Ziffern oder Unterstrichen bestehen und mit einem Buchstaben beginnen',
   'validation.ip': 'muss eine IP-Adresse oder ein CIDR-Bereich sein',
   'validation.apiPermission': 'muss Lesen oder Handeln sein',
   'fields.googleCode': 'Authenticator-Code',

@@ -32,7 +32,7 @@ export const securityEn = {
   'errors.API_KEY_IP_DENIED': 'This API key may not be used from this IP address',
   'errors.API_KEY_ROUTE_NOT_ALLOWED': 'API keys cannot be used for this request',
   'validation.googleCode': 'must be the 6-digit code from your authenticator app',
-  'validation.antiCode': 'must be 4 to 20 letters, digits or underscores',
+  'validation.antiCode': 'must be 4 to 20 letters, digits or underscores, starting with a letter',
   'validation.ip': 'must be an IP address or a CIDR range',
   'validation.apiPermission': 'must be read or trade',
   'fields.googleCode': 'Authenticator code',

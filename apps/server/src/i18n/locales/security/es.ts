@@ -35,7 +35,7 @@ export const securityEs: Record<keyof typeof securityEn, string> = {
   'errors.API_KEY_IP_DENIED': 'Esta clave de API no se puede usar desde esta dirección IP',
   'errors.API_KEY_ROUTE_NOT_ALLOWED': 'No se pueden usar claves de API para esta solicitud',
   'validation.googleCode': 'debe ser el código de 6 dígitos de su aplicación de autenticación',
-  'validation.antiCode': 'debe tener de 4 a 20 letras, dígitos o guiones bajos',
+  'validation.antiCode': 'debe tener de 4 a 20 letras, dígitos o guiones bajos y empezar por una letra',
   'validation.ip': 'debe ser una dirección IP o un rango CIDR',
   'validation.apiPermission': 'debe ser lectura u operar',
   'fields.googleCode': 'Código del autenticador',

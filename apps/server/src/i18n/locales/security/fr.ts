@@ -33,7 +33,8 @@ export const securityFr: Record<keyof typeof securityEn, string> = {
   'errors.API_KEY_IP_DENIED': 'Cette clé API ne peut pas être utilisée depuis cette adresse IP',
   'errors.API_KEY_ROUTE_NOT_ALLOWED': 'Les clés API ne peuvent pas être utilisées pour cette requête',
   'validation.googleCode': 'doit être le code à 6 chiffres de votre application d’authentification',
-  'validation.antiCode': 'doit comporter de 4 à 20 lettres, chiffres ou traits de soulignement',
+  'validation.antiCode':
+    'doit comporter de 4 à 20 lettres, chiffres ou traits de soulignement et commencer par une lettre',
   'validation.ip': 'doit être une adresse IP ou une plage CIDR',
   'validation.apiPermission': 'doit être lecture ou trading',
   'fields.googleCode': 'Code de l’authentificateur',

@@ -33,7 +33,8 @@ export const securityIt: Record<keyof typeof securityEn, string> = {
   'errors.API_KEY_IP_DENIED': 'Questa chiave API non può essere usata da questo indirizzo IP',
   'errors.API_KEY_ROUTE_NOT_ALLOWED': 'Le chiavi API non possono essere usate per questa richiesta',
   'validation.googleCode': 'deve essere il codice a 6 cifre dell’app di autenticazione',
-  'validation.antiCode': 'deve contenere da 4 a 20 lettere, cifre o trattini bassi',
+  'validation.antiCode':
+    'deve contenere da 4 a 20 lettere, cifre o trattini bassi e iniziare con una lettera',
   'validation.ip': 'deve essere un indirizzo IP o un intervallo CIDR',
   'validation.apiPermission': 'deve essere lettura o trading',
   'fields.googleCode': 'Codice dell’autenticatore',

@@ -34,7 +34,7 @@ export const securityJa: Record<keyof typeof securityEn, string> = {
   'errors.API_KEY_IP_DENIED': 'このAPIキーはこのIPアドレスからは使用できません',
   'errors.API_KEY_ROUTE_NOT_ALLOWED': 'このリクエストにはAPIキーを使用できません',
   'validation.googleCode': '認証アプリの6桁のコードを入力してください',
-  'validation.antiCode': '4〜20文字の英字、数字またはアンダースコアで入力してください',
+  'validation.antiCode': '英字で始まる4〜20文字の英字、数字またはアンダースコアで入力してください',
   'validation.ip': 'IPアドレスまたはCIDR範囲を入力してください',
   'validation.apiPermission': '読み取りまたは取引のいずれかです',
   'fields.googleCode': '認証コード',

@@ -32,7 +32,7 @@ export const securityKo: Record<keyof typeof securityEn, string> = {
   'errors.API_KEY_IP_DENIED': '이 API 키는 이 IP 주소에서 사용할 수 없습니다',
   'errors.API_KEY_ROUTE_NOT_ALLOWED': '이 요청에는 API 키를 사용할 수 없습니다',
   'validation.googleCode': 'OTP 앱의 6자리 코드여야 합니다',
-  'validation.antiCode': '영문자, 숫자 또는 밑줄 4~20자여야 합니다',
+  'validation.antiCode': '영문자로 시작하는 영문자, 숫자 또는 밑줄 4~20자여야 합니다',
   'validation.ip': 'IP 주소 또는 CIDR 범위여야 합니다',
   'validation.apiPermission': '읽기 또는 거래여야 합니다',
   'fields.googleCode': 'OTP 코드',

@@ -35,7 +35,8 @@ export const securityLt: Record<keyof typeof securityEn, string> = {
   'errors.API_KEY_IP_DENIED': 'Šio API rakto negalima naudoti iš šio IP adreso',
   'errors.API_KEY_ROUTE_NOT_ALLOWED': 'Šiai užklausai API raktų naudoti negalima',
   'validation.googleCode': 'turi būti 6 skaitmenų kodas iš autentifikavimo programėlės',
-  'validation.antiCode': 'turi būti nuo 4 iki 20 raidžių, skaitmenų ar pabraukimo brūkšnių',
+  'validation.antiCode':
+    'turi būti nuo 4 iki 20 raidžių, skaitmenų ar pabraukimo brūkšnių ir prasidėti raide',
   'validation.ip': 'turi būti IP adresas arba CIDR intervalas',
   'validation.apiPermission': 'turi būti skaitymas arba prekyba',
   'fields.googleCode': 'Autentifikatoriaus kodas',

@@ -34,7 +34,7 @@ export const securityPt: Record<keyof typeof securityEn, string> = {
   'errors.API_KEY_IP_DENIED': 'Esta chave de API não pode ser usada a partir deste endereço IP',
   'errors.API_KEY_ROUTE_NOT_ALLOWED': 'As chaves de API não podem ser usadas para este pedido',
   'validation.googleCode': 'deve ser o código de 6 dígitos do seu aplicativo autenticador',
-  'validation.antiCode': 'deve ter de 4 a 20 letras, dígitos ou sublinhados',
+  'validation.antiCode': 'deve ter de 4 a 20 letras, dígitos ou sublinhados, começando por uma letra',
   'validation.ip': 'deve ser um endereço IP ou um intervalo CIDR',
   'validation.apiPermission': 'deve ser leitura ou negociação',
   'fields.googleCode': 'Código do autenticador',

@@ -34,7 +34,7 @@ export const securityRu: Record<keyof typeof securityEn, string> = {
   'errors.API_KEY_IP_DENIED': 'Этот API-ключ нельзя использовать с этого IP-адреса',
   'errors.API_KEY_ROUTE_NOT_ALLOWED': 'Для этого запроса нельзя использовать API-ключи',
   'validation.googleCode': 'должен быть 6-значным кодом из приложения-аутентификатора',
-  'validation.antiCode': 'должен содержать от 4 до 20 букв, цифр или подчёркиваний',
+  'validation.antiCode': 'должен содержать от 4 до 20 букв, цифр или подчёркиваний и начинаться с буквы',
   'validation.ip': 'должен быть IP-адресом или диапазоном CIDR',
   'validation.apiPermission': 'должно быть чтение или торговля',
   'fields.googleCode': 'Код аутентификатора',

@@ -32,7 +32,7 @@ export const securityTh: Record<keyof typeof securityEn, string> = {
   'errors.API_KEY_IP_DENIED': 'ไม่สามารถใช้คีย์ API นี้จากที่อยู่ IP นี้',
   'errors.API_KEY_ROUTE_NOT_ALLOWED': 'ไม่สามารถใช้คีย์ API กับคำขอนี้',
   'validation.googleCode': 'ต้องเป็นรหัส 6 หลักจากแอปยืนยันตัวตน',
-  'validation.antiCode': 'ต้องเป็นตัวอักษร ตัวเลข หรือขีดล่าง 4 ถึง 20 ตัว',
+  'validation.antiCode': 'ต้องเป็นตัวอักษร ตัวเลข หรือขีดล่าง 4 ถึง 20 ตัว และขึ้นต้นด้วยตัวอักษร',
   'validation.ip': 'ต้องเป็นที่อยู่ IP หรือช่วง CIDR',
   'validation.apiPermission': 'ต้องเป็นอ่านหรือเทรด',
   'fields.googleCode': 'รหัสยืนยันตัวตน',

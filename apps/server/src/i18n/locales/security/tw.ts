@@ -32,7 +32,7 @@ export const securityTw: Record<keyof typeof securityEn, string> = {
   'errors.API_KEY_IP_DENIED': '此API金鑰不能從此IP位址使用',
   'errors.API_KEY_ROUTE_NOT_ALLOWED': '此請求不能使用API金鑰',
   'validation.googleCode': '必須是身分驗證器中的6位驗證碼',
-  'validation.antiCode': '必須是4到20位字母、數字或底線',
+  'validation.antiCode': '必須是4到20位字母、數字或底線，且以字母開頭',
   'validation.ip': '必須是IP位址或CIDR網段',
   'validation.apiPermission': '必須是讀取或交易',
   'fields.googleCode': '身分驗證器驗證碼',

@@ -33,7 +33,7 @@ export const securityVi: Record<keyof typeof securityEn, string> = {
   'errors.API_KEY_IP_DENIED': 'Khóa API này không được dùng từ địa chỉ IP này',
   'errors.API_KEY_ROUTE_NOT_ALLOWED': 'Không thể dùng khóa API cho yêu cầu này',
   'validation.googleCode': 'phải là mã 6 chữ số từ ứng dụng xác thực',
-  'validation.antiCode': 'phải gồm 4 đến 20 chữ cái, chữ số hoặc dấu gạch dưới',
+  'validation.antiCode': 'phải gồm 4 đến 20 chữ cái, chữ số hoặc dấu gạch dưới, bắt đầu bằng chữ cái',
   'validation.ip': 'phải là địa chỉ IP hoặc dải CIDR',
   'validation.apiPermission': 'phải là đọc hoặc giao dịch',
   'fields.googleCode': 'Mã xác thực',

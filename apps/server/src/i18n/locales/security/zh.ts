@@ -32,7 +32,7 @@ export const securityZh: Record<keyof typeof securityEn, string> = {
   'errors.API_KEY_IP_DENIED': '该API密钥不能从此IP地址使用',
   'errors.API_KEY_ROUTE_NOT_ALLOWED': '此请求不能使用API密钥',
   'validation.googleCode': '必须是身份验证器中的6位验证码',
-  'validation.antiCode': '必须是4到20位字母、数字或下划线',
+  'validation.antiCode': '必须是4到20位字母、数字或下划线，且以字母开头',
   'validation.ip': '必须是IP地址或CIDR网段',
   'validation.apiPermission': '必须是读取或交易',
   'fields.googleCode': '身份验证器验证码',
