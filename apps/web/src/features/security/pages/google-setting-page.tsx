@@ -141,7 +141,7 @@ function BindFlow({ onBound }: { onBound(): void }) {
           { title: t('google.step3'), description: <CodeForm mode="bind" onDone={onBound} /> },
         ]}
       />
-      <Alert type="info" showIcon title={t('google.backupHint')} />
+      <Alert type="info" showIcon title={t('google.backupHint')} style={{ marginTop: 16 }} />
     </>
   );
 }
