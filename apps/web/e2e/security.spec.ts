@@ -119,7 +119,11 @@ test('a password change locks withdrawals; API keys show the secret once; log ou
   await expect(page.getByTestId('device-row')).toHaveCount(3);
   await expect(page.locator('[data-testid="device-row"][data-current="true"]')).toHaveCount(1);
   for (const left of [2, 1]) {
-    await page.locator('[data-testid="device-row"][data-current="false"]').first().getByTestId('device-logout').click();
+    await page
+      .locator('[data-testid="device-row"][data-current="false"]')
+      .first()
+      .getByTestId('device-logout')
+      .click();
     await page.locator('.ant-popconfirm:visible .ant-btn-primary').click();
     await expect(page.getByTestId('device-row')).toHaveCount(left);
     await expect(page.locator('.ant-popconfirm:visible')).toHaveCount(0);
