@@ -30,6 +30,13 @@ import { outboxRoutes } from './modules/dev/outbox-routes';
 import { liabilitiesPlugin } from './modules/liabilities/liability-plugin';
 import { deviceRoutes } from './modules/member/device-routes';
 import { secondsPlugin } from './modules/seconds/seconds-plugin';
+import { AntiPhishingSender } from './modules/security/anti-phishing-sender';
+import { ApiKeyVerifier } from './modules/security/api-key-auth';
+import { ApiKeyService } from './modules/security/api-key-service';
+import { ApiKeyStore } from './modules/security/api-key-store';
+import { Sealer } from './modules/security/seal';
+import { securityPlugin } from './modules/security/security-plugin';
+import { SecurityService } from './modules/security/security-service';
 import { spotPlugin } from './modules/spot/spot-plugin';
 import { accountRoutes } from './modules/user/account-routes';
 import { AccountService } from './modules/user/account-service';
@@ -60,6 +67,8 @@ export interface AppServices {
   invalidation: InvalidationBus;
   /** The one settings service: its cached snapshot is shared by every area that reads settings. */
   settings: SettingsService;
+  /** 2FA, withdrawal lock, anti-phishing code, contact binding (modules/security). */
+  security: SecurityService;
 }
 
 declare module 'fastify' {
@@ -120,8 +129,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   const secret = await loadAppSecret(db, config.APP_SECRET, clock.now());
   const outbox = new OutboxSender(db, clock, (msg) => app.log.info(msg));
-  const sender =
+  const baseSender =
     opts.sender ?? (config.SMTP_URL ? new SmtpSender(config.SMTP_URL, config.MAIL_FROM, outbox) : outbox);
+  // Every email carries the user's anti-phishing code (looked up when sent; `security` is set below).
+  const sender: MessageSender = new AntiPhishingSender(
+    baseSender,
+    (who): Promise<string | undefined> => security.antiCodeFor(who),
+  );
   const invalidation = new LocalInvalidationBus();
   const sessions = new SessionService(db, config, clock, {
     onError: (err, context) => app.log.error({ err }, context),
@@ -129,12 +143,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // Runs before the database closes (onClose hooks run in reverse): writes pending last-seen times.
   app.addHook('onClose', async () => sessions.close());
   const codes = new CodeService(db, config, clock, sender, secret);
-  const accounts = new AccountService(db, clock, sessions, codes, new UserInfoReader(db, invalidation));
+  const infos = new UserInfoReader(db, invalidation);
+  const sealer = new Sealer(secret);
+  const security = new SecurityService(db, clock, config, sealer, codes, infos);
+  const accounts = new AccountService(db, clock, sessions, codes, infos, security);
+  const apiKeys = new ApiKeyService(db, clock, sealer, invalidation, security);
+  const apiKeyVerifier = new ApiKeyVerifier(new ApiKeyStore(db, sealer, invalidation), clock);
   const operators = new OperatorService(db, clock, sessions, config.OPERATOR_COOLING_OFF_HOURS);
   const settings = new SettingsService(db, config, clock, invalidation, (message, details) =>
     app.log.warn(details, message),
   );
-  app.decorate('services', { sessions, accounts, codes, operators, invalidation, settings });
+  app.decorate('services', { sessions, accounts, codes, operators, invalidation, settings, security });
   app.decorate('clock', clock);
 
   await app.register(envelopePlugin);
@@ -156,6 +175,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(authPlugin, { sessions, operatorAccess: (id) => operators.accessOf(id) });
+  // Before every area whose routes accept API keys (it wraps their requireUser as they register).
+  await app.register(securityPlugin, {
+    security,
+    apiKeys,
+    verifier: apiKeyVerifier,
+    config,
+    clock,
+    bodyLimit: 1024 * 1024,
+  });
 
   // HTTP 200 with status 'degraded' and its reasons in the body when something is wrong: the process
   // answers, and a monitor reads the body (docs/api.md). The database is asked at most once a second.

@@ -42,6 +42,8 @@ export const configSchema = z.object({
   CODE_TTL_SECONDS: int(300),
   CODE_MAX_ATTEMPTS: int(5),
   CODE_RESEND_SECONDS: int(60),
+  /** Hours new withdrawals stay locked after a security change (password, 2FA reset, email or phone change); 0 = off. */
+  WITHDRAW_LOCK_HOURS: z.coerce.number().int().min(0).max(720).default(24),
 
   /** smtp(s)://user:pass@host:port; without it mail goes to the development outbox. */
   SMTP_URL: z.string().url().optional(),

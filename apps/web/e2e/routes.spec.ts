@@ -129,19 +129,10 @@ const PAGES: ReadonlyArray<readonly [path: string, title: string]> = [
   ['/article/main/categories/12', 'Help category'],
   ['/article/main/sections/34', 'Help section'],
   ['/article/main/content/notice/56', 'Article'],
-  ['/account/center/info', 'Account info'],
-  ['/account/center/security', 'Security settings'],
-  ['/account/center/device-management', 'Account activity'],
   ['/account/center/kyc', 'Identity certification'],
   ['/account/center/reward-center', 'Reward centre'],
   ['/account/center/merchant', 'Merchant management'],
   ['/account/center/contractAgents/agentManagement', 'Agent management'],
-  ['/account/center/setting/phone', 'Phone binding'],
-  ['/account/center/setting/google', 'Google Authenticator'],
-  ['/account/center/setting/email', 'Email binding'],
-  ['/account/center/setting/login-pwd', 'Login password'],
-  ['/account/center/setting/trade-pwd', 'Funds password'],
-  ['/account/center/setting/anti-code', 'Anti-phishing code'],
   ['/account/entrust/margin-all', 'Cross margin orders'],
   ['/account/entrust/margin-fixed', 'Isolated margin orders'],
   ['/account/entrust/future/u', 'U-based futures orders'],
@@ -165,6 +156,29 @@ test('the wallet routes render their screens, asking a visitor to log in', async
     await expectPath(page, path);
     await expect(page.getByTestId('page-title'), path).toHaveText(title);
     await expect(page.getByTestId('wallet-guest'), path).toBeVisible();
+  }
+});
+
+// The account-security screens are real (e2e/security.spec.ts); a visitor gets the title and a login prompt.
+const SECURITY_PAGES: ReadonlyArray<readonly [path: string, title: string]> = [
+  ['/account/center/info', 'Account info'],
+  ['/account/center/security', 'Security settings'],
+  ['/account/center/device-management', 'Account activity'],
+  ['/account/center/api-keys', 'API keys'],
+  ['/account/center/setting/phone', 'Phone binding'],
+  ['/account/center/setting/google', 'Google Authenticator'],
+  ['/account/center/setting/email', 'Email binding'],
+  ['/account/center/setting/login-pwd', 'Login password'],
+  ['/account/center/setting/trade-pwd', 'Funds password'],
+  ['/account/center/setting/anti-code', 'Anti-phishing code'],
+];
+
+test('the account-security routes render their screens, asking a visitor to log in', async ({ page }) => {
+  for (const [path, title] of SECURITY_PAGES) {
+    await page.goto(path);
+    await expectPath(page, path);
+    await expect(page.getByTestId('page-title'), path).toHaveText(title);
+    await expect(page.getByTestId('security-guest'), path).toBeVisible();
   }
 });
 

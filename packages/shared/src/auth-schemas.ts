@@ -56,6 +56,11 @@ export const loginBodySchema = z.strictObject({
   username: z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(254),
   password: z.string({ error: 'validation.required' }).min(1, 'validation.required').max(128),
   deviceId: deviceIdSchema.optional(),
+  /** Step 2 of a two-step login: the authenticator code (step 1 answered LOGIN_STEP1_SUCCESS). */
+  googleCode: z
+    .string({ error: 'validation.required' })
+    .regex(/^\d{6}$/, 'validation.googleCode')
+    .optional(),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 

@@ -4,6 +4,7 @@ import { ADMIN_ERROR_STATUS } from './error-codes/admin';
 import { LIABILITIES_ERROR_STATUS } from './error-codes/liabilities';
 import { MARKET_ERROR_STATUS } from './error-codes/market';
 import { SECONDS_ERROR_STATUS } from './error-codes/seconds';
+import { SECURITY_ERROR_STATUS } from './error-codes/security';
 import { SPOT_ERROR_STATUS } from './error-codes/spot';
 import { WALLET_ERROR_STATUS } from './error-codes/wallet';
 
@@ -50,6 +51,7 @@ export const ERROR_STATUS = {
   ...ADMIN_ERROR_STATUS,
   ...LIABILITIES_ERROR_STATUS,
   ...SECONDS_ERROR_STATUS,
+  ...SECURITY_ERROR_STATUS,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

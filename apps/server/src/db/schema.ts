@@ -195,5 +195,6 @@ export * from './schema-admin';
 export * from './schema-liabilities';
 export * from './schema-market';
 export * from './schema-seconds';
+export * from './schema-security';
 export * from './schema-spot';
 export * from './schema-wallet';

@@ -15,6 +15,8 @@ export const INVALIDATION_TOPICS = {
   watchlist: 'market.watchlist',
   /** One user's row as getInfo shows it; key = user id. */
   userInfo: 'user.info',
+  /** One API key (created, deleted); key = the public API key string. */
+  apiKey: 'security.apiKey',
 } as const;
 
 export type InvalidationTopic = (typeof INVALIDATION_TOPICS)[keyof typeof INVALIDATION_TOPICS];

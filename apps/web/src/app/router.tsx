@@ -318,6 +318,7 @@ const accountCenterChildren = [
   section(accountCenter, 'setting/login-pwd'),
   section(accountCenter, 'setting/trade-pwd'),
   section(accountCenter, 'setting/anti-code'),
+  section(accountCenter, 'api-keys'),
 ] as const;
 const accountCenterIndexRoute = createRoute({
   getParentRoute: accountCenter,

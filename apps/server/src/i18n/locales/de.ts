@@ -5,6 +5,7 @@ import type { Messages } from './en';
 import { liabilitiesDe } from './liabilities/de';
 import { marketDe } from './market/de';
 import { secondsDe } from './seconds/de';
+import { securityDe } from './security/de';
 import { spotDe } from './spot/de';
 import { walletDe } from './wallet/de';
 
@@ -162,4 +163,5 @@ export const de: Messages = {
   ...adminDe,
   ...liabilitiesDe,
   ...secondsDe,
+  ...securityDe,
 };

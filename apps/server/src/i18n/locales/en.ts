@@ -5,6 +5,7 @@ import { adminEn } from './admin/en';
 import { liabilitiesEn } from './liabilities/en';
 import { marketEn } from './market/en';
 import { secondsEn } from './seconds/en';
+import { securityEn } from './security/en';
 import { spotEn } from './spot/en';
 import { walletEn } from './wallet/en';
 
@@ -162,6 +163,7 @@ export const en = {
   ...adminEn,
   ...liabilitiesEn,
   ...secondsEn,
+  ...securityEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -5,6 +5,7 @@ import type { Messages } from './en';
 import { liabilitiesEs } from './liabilities/es';
 import { marketEs } from './market/es';
 import { secondsEs } from './seconds/es';
+import { securityEs } from './security/es';
 import { spotEs } from './spot/es';
 import { walletEs } from './wallet/es';
 
@@ -159,4 +160,5 @@ export const es: Messages = {
   ...adminEs,
   ...liabilitiesEs,
   ...secondsEs,
+  ...securityEs,
 };

@@ -5,6 +5,7 @@ import type { Messages } from './en';
 import { liabilitiesFr } from './liabilities/fr';
 import { marketFr } from './market/fr';
 import { secondsFr } from './seconds/fr';
+import { securityFr } from './security/fr';
 import { spotFr } from './spot/fr';
 import { walletFr } from './wallet/fr';
 
@@ -160,4 +161,5 @@ export const fr: Messages = {
   ...adminFr,
   ...liabilitiesFr,
   ...secondsFr,
+  ...securityFr,
 };

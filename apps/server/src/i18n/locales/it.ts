@@ -5,6 +5,7 @@ import type { Messages } from './en';
 import { liabilitiesIt } from './liabilities/it';
 import { marketIt } from './market/it';
 import { secondsIt } from './seconds/it';
+import { securityIt } from './security/it';
 import { spotIt } from './spot/it';
 import { walletIt } from './wallet/it';
 
@@ -159,4 +160,5 @@ export const it: Messages = {
   ...adminIt,
   ...liabilitiesIt,
   ...secondsIt,
+  ...securityIt,
 };

@@ -5,6 +5,7 @@ import type { Messages } from './en';
 import { liabilitiesJa } from './liabilities/ja';
 import { marketJa } from './market/ja';
 import { secondsJa } from './seconds/ja';
+import { securityJa } from './security/ja';
 import { spotJa } from './spot/ja';
 import { walletJa } from './wallet/ja';
 
@@ -159,4 +160,5 @@ export const ja: Messages = {
   ...adminJa,
   ...liabilitiesJa,
   ...secondsJa,
+  ...securityJa,
 };

@@ -5,6 +5,7 @@ import type { Messages } from './en';
 import { liabilitiesKo } from './liabilities/ko';
 import { marketKo } from './market/ko';
 import { secondsKo } from './seconds/ko';
+import { securityKo } from './security/ko';
 import { spotKo } from './spot/ko';
 import { walletKo } from './wallet/ko';
 
@@ -158,4 +159,5 @@ export const ko: Messages = {
   ...adminKo,
   ...liabilitiesKo,
   ...secondsKo,
+  ...securityKo,
 };

@@ -5,6 +5,7 @@ import type { Messages } from './en';
 import { liabilitiesLt } from './liabilities/lt';
 import { marketLt } from './market/lt';
 import { secondsLt } from './seconds/lt';
+import { securityLt } from './security/lt';
 import { spotLt } from './spot/lt';
 import { walletLt } from './wallet/lt';
 
@@ -160,4 +161,5 @@ export const lt: Messages = {
   ...adminLt,
   ...liabilitiesLt,
   ...secondsLt,
+  ...securityLt,
 };

@@ -5,6 +5,7 @@ import type { Messages } from './en';
 import { liabilitiesPt } from './liabilities/pt';
 import { marketPt } from './market/pt';
 import { secondsPt } from './seconds/pt';
+import { securityPt } from './security/pt';
 import { spotPt } from './spot/pt';
 import { walletPt } from './wallet/pt';
 
@@ -159,4 +160,5 @@ export const pt: Messages = {
   ...adminPt,
   ...liabilitiesPt,
   ...secondsPt,
+  ...securityPt,
 };

@@ -5,6 +5,7 @@ import type { Messages } from './en';
 import { liabilitiesRu } from './liabilities/ru';
 import { marketRu } from './market/ru';
 import { secondsRu } from './seconds/ru';
+import { securityRu } from './security/ru';
 import { spotRu } from './spot/ru';
 import { walletRu } from './wallet/ru';
 
@@ -158,4 +159,5 @@ export const ru: Messages = {
   ...adminRu,
   ...liabilitiesRu,
   ...secondsRu,
+  ...securityRu,
 };

@@ -5,6 +5,7 @@ import type { Messages } from './en';
 import { liabilitiesTh } from './liabilities/th';
 import { marketTh } from './market/th';
 import { secondsTh } from './seconds/th';
+import { securityTh } from './security/th';
 import { spotTh } from './spot/th';
 import { walletTh } from './wallet/th';
 
@@ -158,4 +159,5 @@ export const th: Messages = {
   ...adminTh,
   ...liabilitiesTh,
   ...secondsTh,
+  ...securityTh,
 };

@@ -5,6 +5,7 @@ import type { Messages } from './en';
 import { liabilitiesTw } from './liabilities/tw';
 import { marketTw } from './market/tw';
 import { secondsTw } from './seconds/tw';
+import { securityTw } from './security/tw';
 import { spotTw } from './spot/tw';
 import { walletTw } from './wallet/tw';
 
@@ -158,4 +159,5 @@ export const tw: Messages = {
   ...adminTw,
   ...liabilitiesTw,
   ...secondsTw,
+  ...securityTw,
 };

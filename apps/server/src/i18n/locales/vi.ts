@@ -5,6 +5,7 @@ import type { Messages } from './en';
 import { liabilitiesVi } from './liabilities/vi';
 import { marketVi } from './market/vi';
 import { secondsVi } from './seconds/vi';
+import { securityVi } from './security/vi';
 import { spotVi } from './spot/vi';
 import { walletVi } from './wallet/vi';
 
@@ -159,4 +160,5 @@ export const vi: Messages = {
   ...adminVi,
   ...liabilitiesVi,
   ...secondsVi,
+  ...securityVi,
 };

@@ -5,6 +5,7 @@ import type { Messages } from './en';
 import { liabilitiesZh } from './liabilities/zh';
 import { marketZh } from './market/zh';
 import { secondsZh } from './seconds/zh';
+import { securityZh } from './security/zh';
 import { spotZh } from './spot/zh';
 import { walletZh } from './wallet/zh';
 
@@ -158,4 +159,5 @@ export const zh: Messages = {
   ...adminZh,
   ...liabilitiesZh,
   ...secondsZh,
+  ...securityZh,
 };

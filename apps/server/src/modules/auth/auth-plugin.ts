@@ -60,7 +60,15 @@ export interface AuthPluginOptions {
 export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, opts) => {
   app.decorateRequest('session', null);
   app.decorate('requireUser', async (request: FastifyRequest) => {
-    request.session = await opts.sessions.resolve(tokenFrom(request), 'user');
+    const token = tokenFrom(request);
+    // A signed API-key request (modules/security) reaches this only on routes keys may not use.
+    if (
+      token === undefined &&
+      (request.headers['x-api-key'] !== undefined || request.headers['x-mbx-apikey'] !== undefined)
+    ) {
+      throw new AppError('API_KEY_ROUTE_NOT_ALLOWED');
+    }
+    request.session = await opts.sessions.resolve(token, 'user');
   });
   app.decorate('userRateKey', async (request: FastifyRequest) => {
     const session = await opts.sessions.peek(tokenFrom(request), 'user');

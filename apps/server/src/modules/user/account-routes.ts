@@ -9,6 +9,7 @@ import {
   registerBodySchema,
 } from '@coin/shared/auth-schemas';
 import { fundPasswordSchema, loginPasswordSchema } from '@coin/shared/password';
+import { googleCodeSchema } from '@coin/shared/security-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '@/config';
@@ -30,21 +31,26 @@ const changePasswordBody = z.strictObject({
   oldPassword: encodedString,
   newPassword: encodedString.pipe(loginPasswordSchema),
   confirmPassword: encodedString,
+  // Required when the account has an authenticator (modules/security).
+  googleCode: googleCodeSchema.optional(),
 });
 const updatePasswordQuery = z.strictObject({
   oldPassword: encodedString,
   newPassword: encodedString.pipe(loginPasswordSchema),
   newPassword1: encodedString,
+  googleCode: googleCodeSchema.optional(),
 });
 const changeFundPasswordBody = z.strictObject({
   oldPassword: encodedString,
   newPassword: encodedString.pipe(fundPasswordSchema),
   confirmPassword: encodedString,
+  googleCode: googleCodeSchema.optional(),
 });
 const setFundPasswordBody = z.strictObject({
   loginPassword: encodedString,
   password: encodedString.pipe(fundPasswordSchema),
   confirmPassword: encodedString,
+  googleCode: googleCodeSchema.optional(),
 });
 
 /** backPwd's target must be an address of its type: an email, or a phone (spaces and dashes allowed). */
@@ -178,11 +184,12 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       preValidation: app.requireUser,
     },
     async (request, reply) => {
-      const { oldPassword, newPassword, newPassword1 } = request.query;
+      const { oldPassword, newPassword, newPassword1, googleCode } = request.query;
       await accounts.changeLoginPassword(currentUserId(request), currentSession(request).id, {
         oldPassword,
         newPassword,
         confirmPassword: newPassword1,
+        googleCode,
       });
       return reply.ok(null, 'success.passwordChanged');
     },

@@ -12,6 +12,7 @@ import {
   type IssuedTokens,
   type SessionService,
 } from '@/modules/auth/session-service';
+import type { AccountSecurityHooks } from '@/modules/security/security-service';
 import type { CodeService } from '@/modules/verification/code-service';
 import type { UserInfo, UserInfoReader } from './user-info';
 import type { UserRow } from './user-repository';
@@ -26,6 +27,8 @@ export class AccountService {
     private readonly sessions: SessionService,
     private readonly codes: CodeService,
     private readonly infos: UserInfoReader,
+    /** Second factor and withdrawal lock (modules/security); absent in set-ups without it. */
+    private readonly security?: AccountSecurityHooks,
   ) {}
 
   async register(body: RegisterBody): Promise<UserRow> {
@@ -112,6 +115,18 @@ export class AccountService {
       await this.logLogin(user.id, body.type, 'disabled', client);
       throw new AppError('AUTH_ACCOUNT_DISABLED');
     }
+    // Two-step login: with an authenticator bound, a right password alone answers LOGIN_STEP1_SUCCESS
+    // (not logged: nothing happened yet); the second call carries googleCode.
+    if (this.security) {
+      try {
+        await this.security.loginSecondFactor(user.id, body.googleCode);
+      } catch (err) {
+        if (err instanceof AppError && err.errorCode !== 'LOGIN_STEP1_SUCCESS') {
+          await this.logLogin(user.id, body.type, 'bad_google_code', client);
+        }
+        throw err;
+      }
+    }
     const tokens = await this.sessions.transaction(async (tx) => {
       const issued = await this.sessions.issue('user', user.id, client, tx);
       await this.logLogin(user.id, body.type, null, client, tx);
@@ -160,7 +175,12 @@ export class AccountService {
   async changeLoginPassword(
     userId: bigint,
     sessionId: bigint,
-    input: { oldPassword: string; newPassword: string; confirmPassword: string },
+    input: {
+      oldPassword: string;
+      newPassword: string;
+      confirmPassword: string;
+      googleCode?: string | undefined;
+    },
   ): Promise<void> {
     const user = await this.getUser(userId);
     checkNewPassword(input);
@@ -172,10 +192,13 @@ export class AccountService {
         { field: 'newPassword', key: 'errors.PASSWORD_SAME_AS_OLD' },
       ]);
     }
+    // Last of the checks: a right code is used up.
+    await this.security?.requireSecondFactor(userId, input.googleCode);
     const passwordHash = await hashPassword(input.newPassword);
     await this.sessions.transaction(async (tx) => {
       await users.updateUser(tx, userId, { passwordHash, updatedAt: this.clock.now() });
       await this.sessions.revokeOthers('user', userId, sessionId, 'password_changed', tx);
+      await this.security?.securityChanged(tx, userId, 'login_password');
     });
     await this.infos.invalidate(userId);
   }
@@ -199,6 +222,7 @@ export class AccountService {
     await this.sessions.transaction(async (tx) => {
       await users.updateUser(tx, user.id, { passwordHash, updatedAt: this.clock.now() });
       await this.sessions.revokeOthers('user', user.id, undefined, 'password_reset', tx);
+      await this.security?.securityChanged(tx, user.id, 'password_reset');
     });
     await this.infos.invalidate(user.id);
   }
@@ -206,7 +230,12 @@ export class AccountService {
   /** First-time fund password; the login password confirms it is the account holder. */
   async setFundPassword(
     userId: bigint,
-    input: { loginPassword: string; password: string; confirmPassword: string },
+    input: {
+      loginPassword: string;
+      password: string;
+      confirmPassword: string;
+      googleCode?: string | undefined;
+    },
   ): Promise<void> {
     const user = await this.getUser(userId);
     if (user.fundPasswordHash) throw new AppError('FUND_PASSWORD_ALREADY_SET');
@@ -220,6 +249,7 @@ export class AccountService {
         { field: 'loginPassword', key: 'errors.PASSWORD_OLD_WRONG' },
       ]);
     }
+    await this.security?.requireSecondFactor(userId, input.googleCode);
     const fundPasswordHash = await hashPassword(input.password);
     await users.updateUser(this.db, userId, { fundPasswordHash, updatedAt: this.clock.now() });
     await this.infos.invalidate(userId);
@@ -227,7 +257,12 @@ export class AccountService {
 
   async changeFundPassword(
     userId: bigint,
-    input: { oldPassword: string; newPassword: string; confirmPassword: string },
+    input: {
+      oldPassword: string;
+      newPassword: string;
+      confirmPassword: string;
+      googleCode?: string | undefined;
+    },
   ): Promise<void> {
     const user = await this.getUser(userId);
     if (!user.fundPasswordHash) throw new AppError('FUND_PASSWORD_NOT_SET');
@@ -242,8 +277,12 @@ export class AccountService {
         { field: 'newPassword', key: 'errors.PASSWORD_SAME_AS_OLD' },
       ]);
     }
+    await this.security?.requireSecondFactor(userId, input.googleCode);
     const fundPasswordHash = await hashPassword(input.newPassword);
-    await users.updateUser(this.db, userId, { fundPasswordHash, updatedAt: this.clock.now() });
+    await this.db.transaction(async (tx) => {
+      await users.updateUser(tx, userId, { fundPasswordHash, updatedAt: this.clock.now() });
+      await this.security?.securityChanged(tx, userId, 'fund_password');
+    });
     await this.infos.invalidate(userId);
   }
 }

@@ -47,7 +47,7 @@ export class CodeService {
    * Sends a fresh code. `deliver` false records nothing and sends nothing but answers the same, so that
    * a reset request does not reveal whether an address is registered.
    */
-  async send(req: CodeRequest, lang: Language, deliver = true): Promise<void> {
+  async send(req: CodeRequest, lang: Language, deliver = true, userId?: bigint): Promise<void> {
     const target = normalizeTarget(req.channel, req.target);
     const now = this.clock.now();
     const [last] = await this.db
@@ -98,6 +98,8 @@ export class CodeService {
         target,
         subject: t(lang, 'mail.codeSubject', { brand }),
         body: t(lang, 'mail.codeBody', { brand, code, minutes }),
+        lang,
+        ...(userId === undefined ? {} : { userId }),
       });
     } catch {
       throw new AppError('CODE_SEND_FAILED');

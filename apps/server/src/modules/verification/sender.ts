@@ -1,5 +1,6 @@
 // Where verification messages go: SMTP when SMTP_URL is configured, otherwise the development outbox
 // (a table tests and local demos read). SMS has no provider adapter yet and always uses the outbox.
+import type { Language } from '@coin/shared/languages';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Executor } from '@/db/client';
 import { outboxMessages } from '@/db/schema';
@@ -10,6 +11,10 @@ export interface OutgoingMessage {
   target: string;
   subject: string;
   body: string;
+  /** The language the text is in (for lines a wrapping sender adds, e.g. the anti-phishing code). */
+  lang?: Language;
+  /** The account the message is for, when known (a code to a new address has no owner by address yet). */
+  userId?: bigint;
 }
 
 export interface MessageSender {
@@ -23,7 +28,10 @@ export class OutboxSender implements MessageSender {
     private readonly log: (msg: string) => void,
   ) {}
   async send(message: OutgoingMessage): Promise<void> {
-    await this.db.insert(outboxMessages).values({ ...message, createdAt: this.clock.now() });
+    const { channel, target, subject, body } = message;
+    await this.db
+      .insert(outboxMessages)
+      .values({ channel, target, subject, body, createdAt: this.clock.now() });
     this.log(`dev outbox: ${message.channel} to ${message.target}: ${message.body}`);
   }
 }

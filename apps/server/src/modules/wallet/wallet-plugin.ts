@@ -71,7 +71,7 @@ export const walletPlugin = fp<WalletPluginOptions>(
           )
         : undefined;
     const deposits = new DepositService(ctx, chain, app.services.operators);
-    const withdrawals = new WithdrawService(ctx, chain?.simulated ?? false);
+    const withdrawals = new WithdrawService(ctx, chain?.simulated ?? false, app.services.security);
     const exchange = new ExchangeService(ctx, (id) => balances.isMerchant(id));
     const bills = new BillService(ctx);
     const uploads = new UploadService(db, clock, config.UPLOAD_DIR ?? join(config.DATA_DIR, 'uploads'));

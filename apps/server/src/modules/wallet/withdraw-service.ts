@@ -30,6 +30,11 @@ export const withdrawPayloadSchema = z.strictObject({
   amount: amountString,
   tradePwd: z.string({ error: 'validation.required' }).min(1, 'validation.required').max(200),
   network: z.string().max(20).optional(),
+  /** The authenticator code, required when the account has one (modules/security). */
+  googleCode: z
+    .string({ error: 'validation.required' })
+    .regex(/^\d{6}$/, 'validation.googleCode')
+    .optional(),
 });
 export type WithdrawPayload = z.infer<typeof withdrawPayloadSchema>;
 
@@ -72,6 +77,14 @@ export function toWithdrawalRow(r: WithdrawalRecord): WithdrawalRow {
   };
 }
 
+/** Account-security checks of a withdrawal (modules/security implements it). */
+export interface WithdrawalGuard {
+  /** SECURITY_WITHDRAW_LOCKED while a security change's lock runs. */
+  assertWithdrawalsOpen(userId: bigint): Promise<void>;
+  /** GOOGLE_CODE_REQUIRED / GOOGLE_* when the account has an authenticator. */
+  requireSecondFactor(userId: bigint, googleCode: string | undefined): Promise<void>;
+}
+
 export class WithdrawService {
   /** Wrong fund-password times per user: in memory, so per process and reset by a restart (documented). */
   private readonly failures = new Map<bigint, number[]>();
@@ -79,6 +92,7 @@ export class WithdrawService {
   constructor(
     private readonly ctx: WalletContext,
     private readonly simulatedPayout: boolean,
+    private readonly guard?: WithdrawalGuard,
   ) {}
 
   feeInfo(coin: string) {
@@ -119,7 +133,10 @@ export class WithdrawService {
     if (fundPassword === undefined) {
       throw new AppError('VALIDATION_FAILED', [{ field: 'tradePwd', key: 'validation.encoded' }]);
     }
+    await this.guard?.assertWithdrawalsOpen(userId);
     await this.checkFundPassword(userId, fundPassword);
+    // Last of the checks: a right authenticator code is used up.
+    await this.guard?.requireSecondFactor(userId, input.googleCode);
 
     const body = { coin: asset.asset, address: input.address, amount: fmt(amount), network: network.network };
     return withIdempotency(

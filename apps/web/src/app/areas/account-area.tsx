@@ -6,6 +6,7 @@ import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyInAntdScope } from '@/components/lazy-in-antd-scope';
+import { securitySectionOf } from '@/features/security/security-sections';
 import { WALLET_SECTIONS, type WalletSection, walletPageOfSection } from '@/features/wallet/wallet-page-ids';
 import { useSessionStore } from '@/lib/session-store';
 import { ACCOUNT_MENU_ITEMS, visibleAccountMenuItems } from '../layout/account-menu';
@@ -16,6 +17,11 @@ import './account-area.css';
 
 const SpotEntrustPage = lazyInAntdScope(() =>
   import('@/features/spot/pages/spot-entrust-page').then((m) => m.SpotEntrustPage),
+);
+
+// Account info, security, devices, the security setting pages and API keys (features/security).
+const SecuritySectionPage = lazyInAntdScope(() =>
+  import('@/features/security/pages/security-section-page').then((m) => m.SecuritySectionPage),
 );
 
 const SECTION_PAGES: Record<string, PageId> = {
@@ -153,6 +159,14 @@ export function AccountSectionPage() {
     return (
       <Suspense fallback={null}>
         <SpotEntrustPage />
+      </Suspense>
+    );
+  }
+  const securitySection = securitySectionOf(pathname);
+  if (securitySection) {
+    return (
+      <Suspense fallback={null}>
+        <SecuritySectionPage section={securitySection} />
       </Suspense>
     );
   }

@@ -7,6 +7,7 @@ import { LoginPage } from '@/features/auth/pages/login-page';
 import { RegisterPage } from '@/features/auth/pages/register-page';
 import { ResetPage } from '@/features/auth/pages/reset-page';
 import { AuditPanel } from '@/features/liabilities/components/audit-panel';
+import { FundPasswordForm, LoginPasswordForm } from '@/features/security/components/password-forms';
 import { UserIndexPage } from '@/features/user-center/pages/user-index-page';
 import { DEFAULT_USER_INDEX_KEY } from '../search-params';
 
@@ -38,7 +39,13 @@ export function ResetRoutePage() {
   );
 }
 
-const USER_CENTER_SECTIONS = { audit: <AuditPanel /> };
+// The password forms of the security feature (with the authenticator code when one is bound), the same
+// as on /account/center/setting/login-pwd and trade-pwd.
+const USER_CENTER_SECTIONS = {
+  audit: <AuditPanel />,
+  loginPwd: <LoginPasswordForm />,
+  tardPwd: <FundPasswordForm />,
+};
 
 export function UserIndexRoutePage() {
   const key = userIndexRoute.useSearch().key ?? DEFAULT_USER_INDEX_KEY;

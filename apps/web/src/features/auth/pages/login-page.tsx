@@ -1,7 +1,10 @@
 // /user/login (spec sections 2 and 4): log in by account name, email or phone. On success the token and
 // user info are stored, the current user info is fetched and merged, and the user goes to the
 // `redirect` parameter (a path in this app) or /home/index. Errors are shown inline, not as toasts.
-import { emailSchema, LOGIN_TYPES, type LoginType } from '@coin/shared/auth-schemas';
+// Two-step login (spec section 8): an account with a Google authenticator answers the first call with the
+// step-1 control signal (no toast); the form then asks for the authenticator code and sends the same
+// credentials again with `googleCode`.
+import { emailSchema, LOGIN_TYPES, type LoginBody, type LoginType } from '@coin/shared/auth-schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { Button, Form, Space, Tabs, Typography } from 'antd';
@@ -9,13 +12,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { isApiError } from '@/lib/api-client';
+import { isApiError, isLoginStep1 } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { InputField } from '@/lib/input-field';
 import { useSessionStore } from '@/lib/session-store';
 import { toast } from '@/lib/toast';
 import { getInfo } from '../api/get-info';
-import { login } from '../api/login';
+import { type LoginResult, login } from '../api/login';
 import { AuthCard } from '../components/auth-card';
 import { FormAlert } from '../components/form-alert';
 import { PhoneField } from '../components/phone-input';
@@ -45,9 +48,94 @@ const USERNAME_INPUT = {
 
 type LoginForm = { username: string; password: string };
 
+/** Stores the session of a successful login and fetches the current user info. */
+async function completeLogin(result: LoginResult): Promise<void> {
+  const session = useSessionStore.getState();
+  session.setLogin({
+    token: result.satoken,
+    refreshToken: result.refreshToken,
+    userInfo: result.userInfo,
+  });
+  try {
+    session.mergeUserInfo(await getInfo({ silent: true }));
+  } catch {
+    // The login reply already carried the user info; the shell fetches it again later.
+  }
+}
+
+const googleCodeForm = z.object({
+  googleCode: z.string({ error: 'validation.required' }).regex(/^\d{6}$/, 'validation.googleCode'),
+});
+
+/** Step 2: the authenticator code, sent with the credentials of step 1. */
+function SecondStepPanel({
+  credentials,
+  onBack,
+  onDone,
+}: {
+  credentials: LoginBody;
+  onBack(): void;
+  onDone(): void;
+}) {
+  const { t } = useTranslation('auth');
+  const [formError, setFormError] = useState<string | null>(null);
+  const { control, handleSubmit, setError, formState } = useForm<{ googleCode: string }>({
+    resolver: zodResolver(googleCodeForm),
+    defaultValues: { googleCode: '' },
+  });
+  const submit = handleSubmit(async ({ googleCode }) => {
+    setFormError(null);
+    try {
+      await completeLogin(await login({ ...credentials, googleCode }, { silent: true }));
+      toast.success(t('login.success'));
+      onDone();
+    } catch (e) {
+      if (applyServerFieldErrors(e, setError, ['googleCode'])) return;
+      setFormError(isApiError(e) ? e.msg : t('common:errors.generic'));
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate data-testid="login-step2">
+      <Form layout="vertical" component={false}>
+        <Typography.Title level={5} style={{ marginTop: 0 }}>
+          {t('login.twoStep.title')}
+        </Typography.Title>
+        <Typography.Paragraph type="secondary">{t('login.twoStep.hint')}</Typography.Paragraph>
+        <InputField
+          control={control}
+          name="googleCode"
+          id="login-google-code"
+          testId="login-google-code"
+          label={t('login.twoStep.code')}
+          required
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          placeholder={t('login.twoStep.placeholder')}
+        />
+        <FormAlert message={formError} testId="login-error" />
+        <Button
+          type="primary"
+          htmlType="submit"
+          size="large"
+          block
+          loading={formState.isSubmitting}
+          data-testid="login-step2-submit"
+        >
+          {t('login.twoStep.submit')}
+        </Button>
+        <Button type="link" block onClick={onBack} style={{ marginTop: 8 }} data-testid="login-step2-back">
+          {t('login.twoStep.back')}
+        </Button>
+      </Form>
+    </form>
+  );
+}
+
 function LoginFormPanel({ type, onDone }: { type: LoginType; onDone(): void }) {
   const { t } = useTranslation('auth');
   const [formError, setFormError] = useState<string | null>(null);
+  const [secondStep, setSecondStep] = useState<LoginBody | null>(null);
   const { control, handleSubmit, setError, formState } = useForm<LoginForm>({
     resolver: zodResolver(schemas[type]),
     defaultValues: { username: '', password: '' },
@@ -55,29 +143,30 @@ function LoginFormPanel({ type, onDone }: { type: LoginType; onDone(): void }) {
 
   const submit = handleSubmit(async (values) => {
     setFormError(null);
+    const credentials: LoginBody = {
+      type,
+      username: values.username.trim(),
+      password: values.password,
+      deviceId: getDeviceId(),
+    };
     try {
-      const result = await login(
-        { type, username: values.username.trim(), password: values.password, deviceId: getDeviceId() },
-        { silent: true },
-      );
-      const session = useSessionStore.getState();
-      session.setLogin({
-        token: result.satoken,
-        refreshToken: result.refreshToken,
-        userInfo: result.userInfo,
-      });
-      try {
-        session.mergeUserInfo(await getInfo({ silent: true }));
-      } catch {
-        // The login reply already carried the user info; the shell fetches it again later.
-      }
+      await completeLogin(await login(credentials, { silent: true }));
       toast.success(t('login.success'));
       onDone();
     } catch (e) {
+      // The password was right and a second factor is needed: not an error.
+      if (isLoginStep1(e)) {
+        setSecondStep(credentials);
+        return;
+      }
       if (applyServerFieldErrors(e, setError, ['username', 'password'])) return;
       setFormError(isApiError(e) ? e.msg : t('common:errors.generic'));
     }
   });
+
+  if (secondStep) {
+    return <SecondStepPanel credentials={secondStep} onBack={() => setSecondStep(null)} onDone={onDone} />;
+  }
 
   return (
     <form onSubmit={submit} noValidate data-testid={`login-form-${type}`}>

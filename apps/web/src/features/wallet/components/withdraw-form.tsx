@@ -1,8 +1,9 @@
 // Withdrawal (spec sections 2, 5; DESIGN section 1 "Withdrawals are honest"): coin, network, address and
 // amount with "all"; the handling fee, the amount received and the total debit are shown as the amount is
 // typed. Submitting opens a review of exactly what will be sent (coin, network, address, amount, fee,
-// amount received), then the security check (the fund password; a second factor joins it here once
-// accounts have one). A fund password must be set first. The body is encrypted in the browser (RSA-OAEP
+// amount received), then the security check (the fund password, and the Google authenticator code when
+// the account has one). A fund password must be set first. During the lock after a security change
+// (password, authenticator, email or phone) the form says until when and does not submit. The body is encrypted in the browser (RSA-OAEP
 // wrapped AES-GCM) before it is posted; the amount sent is the string the user saw, never reformatted.
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -11,11 +12,13 @@ import { Alert, Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-client';
+import { useFormatTime } from '@/lib/format-time';
 import { useSessionStore } from '@/lib/session-store';
 import { useSettingsStore } from '@/lib/settings-store';
 import { toast } from '@/lib/toast';
 import { useNumberFormat } from '@/lib/use-number-format';
 import { currencyAccountQuery } from '../api/get-currency-account';
+import { securityStateQuery } from '../api/get-security-state';
 import { getWithdrawalKey } from '../api/get-withdrawal-key';
 import { submitWithdrawal } from '../api/submit-withdrawal';
 import { walletKeys } from '../api/wallet-keys';
@@ -41,9 +44,13 @@ import {
   WalletCard,
 } from './wallet-ui';
 
-const FIELD_OF_ERROR: Record<string, WithdrawField> = {
+const FIELD_OF_ERROR: Record<string, WithdrawField | 'googleCode'> = {
   FUND_PASSWORD_WRONG: 'password',
   FUND_PASSWORD_LOCKED: 'password',
+  GOOGLE_CODE_REQUIRED: 'googleCode',
+  GOOGLE_CODE_INVALID: 'googleCode',
+  GOOGLE_CODE_USED: 'googleCode',
+  GOOGLE_CODE_LOCKED: 'googleCode',
   WALLET_ADDRESS_INVALID: 'address',
   WALLET_INSUFFICIENT_BALANCE: 'amount',
   WALLET_AMOUNT_TOO_SMALL: 'amount',
@@ -65,6 +72,12 @@ export function WithdrawForm({ onContactSupport }: { onContactSupport?: () => vo
   const [address, setAddress] = useState('');
   const [amount, setAmount] = useState('');
   const [password, setPassword] = useState('');
+  const [googleCode, setGoogleCode] = useState('');
+  const [googleCodeError, setGoogleCodeError] = useState<string | null>(null);
+  const security = useQuery(securityStateQuery());
+  const needsGoogle = security.data?.googleBound === true;
+  const lockedUntil = security.data?.withdrawLockedUntil ?? null;
+  const formatTime = useFormatTime();
   const [step, setStep] = useState<Step>('form');
   const [errors, setErrors] = useState<FieldErrors<WithdrawField>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -88,6 +101,8 @@ export function WithdrawForm({ onContactSupport }: { onContactSupport?: () => vo
   const close = () => {
     setStep('form');
     setPassword('');
+    setGoogleCode('');
+    setGoogleCodeError(null);
     setErrors({});
   };
 
@@ -95,7 +110,12 @@ export function WithdrawForm({ onContactSupport }: { onContactSupport?: () => vo
     const found = validateWithdraw({ coin, address, amount, password }, asset, available);
     setErrors(found);
     setFormError(null);
+    setGoogleCodeError(null);
     if (hasErrors(found)) return;
+    if (needsGoogle && !/^\d{6}$/.test(googleCode)) {
+      setGoogleCodeError(t('withdraw.googleCodeInvalid'));
+      return;
+    }
     setSubmitting(true);
     try {
       const key = await getWithdrawalKey();
@@ -106,6 +126,7 @@ export function WithdrawForm({ onContactSupport }: { onContactSupport?: () => vo
           amount,
           tradePwd: encodeFundPassword(password),
           ...(chosenNetwork ? { network: chosenNetwork } : {}),
+          ...(needsGoogle ? { googleCode } : {}),
         },
         key,
       );
@@ -127,6 +148,12 @@ export function WithdrawForm({ onContactSupport }: { onContactSupport?: () => vo
       } else if (e.errorCode === 'FUND_PASSWORD_NOT_SET') {
         close();
         setNeedsFundPassword(true);
+      } else if (FIELD_OF_ERROR[e.errorCode] === 'googleCode') {
+        setGoogleCodeError(e.msg);
+      } else if (e.errorCode === 'SECURITY_WITHDRAW_LOCKED') {
+        close();
+        setFormError(e.msg);
+        void queryClient.invalidateQueries({ queryKey: securityStateQuery().queryKey });
       } else if (FIELD_OF_ERROR[e.errorCode] === 'password') {
         setErrors({ password: { key: 'form.server', values: { message: e.msg } } });
       } else if (FIELD_OF_ERROR[e.errorCode]) {
@@ -152,6 +179,7 @@ export function WithdrawForm({ onContactSupport }: { onContactSupport?: () => vo
   };
 
   const fundPasswordMissing = !hasFundPassword || needsFundPassword;
+  const locked = lockedUntil !== null && new Date(lockedUntil).getTime() > Date.now();
   const passwordError = errorText(errors.password);
 
   return (
@@ -168,6 +196,16 @@ export function WithdrawForm({ onContactSupport }: { onContactSupport?: () => vo
               {t('withdraw.setFundPassword')}
             </Link>
           }
+        />
+      ) : null}
+      {locked && lockedUntil ? (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={t('withdraw.locked', { until: formatTime(lockedUntil) })}
+          description={t('withdraw.lockedWhy')}
+          data-testid="withdraw-locked"
         />
       ) : null}
       <Form layout="vertical" component={false}>
@@ -242,7 +280,7 @@ export function WithdrawForm({ onContactSupport }: { onContactSupport?: () => vo
           <SubmitRow
             error={formError}
             submitting={false}
-            disabled={fundPasswordMissing}
+            disabled={fundPasswordMissing || locked}
             onSubmit={review}
             testId="withdraw"
           >
@@ -365,6 +403,30 @@ export function WithdrawForm({ onContactSupport }: { onContactSupport?: () => vo
                   data-testid="withdraw-password"
                 />
               </Form.Item>
+              {needsGoogle ? (
+                <Form.Item
+                  label={t('withdraw.googleCode')}
+                  htmlFor="withdraw-google-code"
+                  required
+                  validateStatus={googleCodeError ? 'error' : undefined}
+                  help={
+                    googleCodeError ? (
+                      <span data-testid="withdraw-google-code-error">{googleCodeError}</span>
+                    ) : undefined
+                  }
+                >
+                  <Input
+                    id="withdraw-google-code"
+                    value={googleCode}
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    maxLength={6}
+                    onChange={(e) => setGoogleCode(e.target.value.replace(/\D/g, ''))}
+                    onPressEnter={() => void submit()}
+                    data-testid="withdraw-google-code"
+                  />
+                </Form.Item>
+              ) : null}
             </Form>
             <p className="wallet-text" style={{ margin: 0 }}>
               {t('withdraw.forgotten')}

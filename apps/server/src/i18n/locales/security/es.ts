@@ -1,0 +1,52 @@
+// Account security server messages; keys mirror ./en.ts.
+import type { securityEn } from './en';
+
+export const securityEs: Record<keyof typeof securityEn, string> = {
+  'success.googleBound': 'Autenticador de Google vinculado',
+  'success.googleReset':
+    'Autenticador de Google eliminado; los nuevos retiros quedan bloqueados durante un tiempo (vea la página de seguridad)',
+  'success.antiCodeSet': 'Código antiphishing guardado',
+  'success.emailBound': 'Correo vinculado',
+  'success.phoneBound': 'Número de teléfono vinculado',
+  'success.apiKeyCreated': 'Clave de API creada: copie el secreto ahora, solo se muestra una vez',
+  'success.apiKeyDeleted': 'Clave de API eliminada',
+  'errors.LOGIN_STEP1_SUCCESS': 'Introduzca el código de su aplicación de autenticación',
+  'errors.GOOGLE_CODE_REQUIRED': 'Introduzca el código de su aplicación de autenticación',
+  'errors.GOOGLE_CODE_INVALID': 'El código del autenticador es incorrecto',
+  'errors.GOOGLE_CODE_USED': 'Este código del autenticador ya se usó, espere al siguiente',
+  'errors.GOOGLE_CODE_LOCKED':
+    'Demasiados códigos del autenticador incorrectos, inténtelo de nuevo en 15 minutos',
+  'errors.GOOGLE_ALREADY_BOUND': 'Ya hay un autenticador de Google vinculado',
+  'errors.GOOGLE_NOT_BOUND': 'No hay ningún autenticador de Google vinculado',
+  'errors.GOOGLE_SETUP_REQUIRED': 'Vuelva a iniciar la vinculación para obtener una clave nueva',
+  'errors.SECURITY_PASSWORD_WRONG': 'La contraseña de inicio de sesión es incorrecta',
+  'errors.SECURITY_WITHDRAW_LOCKED':
+    'Los retiros están bloqueados hasta {until} tras un cambio de seguridad reciente (contraseña, autenticador, correo o teléfono)',
+  'errors.CONTACT_SAME_AS_CURRENT': 'Esta ya es su dirección actual',
+  'errors.CONTACT_NOT_BOUND': 'Su cuenta no tiene una dirección de este tipo',
+  'errors.API_KEY_NOT_FOUND': 'Clave de API no encontrada',
+  'errors.API_KEY_LIMIT_REACHED': 'Ya tiene el máximo de {max} claves de API',
+  'errors.API_KEY_INVALID': 'Clave de API no válida',
+  'errors.API_SIGNATURE_INVALID': 'La firma de la solicitud no es válida',
+  'errors.API_TIMESTAMP_INVALID':
+    'La marca de tiempo de la solicitud falta o está fuera de la ventana de recepción',
+  'errors.API_REQUEST_REPLAYED': 'Esta solicitud firmada ya se recibió',
+  'errors.API_KEY_PERMISSION_DENIED': 'Esta clave de API no tiene permiso para esta solicitud',
+  'errors.API_KEY_IP_DENIED': 'Esta clave de API no se puede usar desde esta dirección IP',
+  'errors.API_KEY_ROUTE_NOT_ALLOWED': 'No se pueden usar claves de API para esta solicitud',
+  'validation.googleCode': 'debe ser el código de 6 dígitos de su aplicación de autenticación',
+  'validation.antiCode': 'debe tener de 4 a 20 letras, dígitos o guiones bajos y empezar por una letra',
+  'validation.ip': 'debe ser una dirección IP o un rango CIDR',
+  'validation.apiPermission': 'debe ser lectura u operar',
+  'fields.googleCode': 'Código del autenticador',
+  'fields.antiCode': 'Código antiphishing',
+  'fields.oldCode': 'Código enviado a la dirección actual',
+  'fields.channel': 'Canal',
+  'fields.purpose': 'Finalidad',
+  'fields.label': 'Nombre',
+  'fields.permissions': 'Permisos',
+  'fields.ipAllowlist': 'Lista de IP permitidas',
+  'fields.x': 'Código del autenticador',
+  'fields.y': 'Tipo',
+  'mail.antiPhishing': 'Su código antiphishing: {code}',
+};
