@@ -4,6 +4,13 @@
 //
 // Owned by the money-core work. Other areas read these types and call the runtime in
 // ../journal/money-core.ts; they never change balances any other way.
+import {
+  EARN_CORE_ERRORS,
+  EARN_SYSTEM_ACCOUNTS,
+  type EarnCommandBody,
+  type EarnEvent,
+} from './earn/earn-commands';
+import type { EarnReader } from './earn/earn-view';
 
 /** Decimal string with at most 18 fraction digits, no exponent, no sign unless stated ("12.5"). */
 export type DecimalString = string;
@@ -34,6 +41,8 @@ export const SYSTEM_ACCOUNTS = [
   'otc_escrow',
   /** Where the demo's labelled play money comes from (the market maker's funding); never a real asset. */
   'demo_funding',
+  // earn: the funded pools and the gas account (core/earn)
+  ...EARN_SYSTEM_ACCOUNTS,
 ] as const;
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 
@@ -160,6 +169,8 @@ export type Command = CommandBase &
           ref: string;
         };
       }
+    // earn: pledge, finance, loans, DeFi (core/earn/earn-commands.ts)
+    | EarnCommandBody
   );
 
 export type CommandType = Command['type'];
@@ -236,6 +247,8 @@ export const CORE_ERRORS = [
   'NO_LIQUIDITY',
   'ORDER_NOT_FOUND',
   'DUPLICATE_CLIENT_ORDER_ID',
+  // earn (core/earn/earn-commands.ts)
+  ...EARN_CORE_ERRORS,
 ] as const;
 export type CoreError = (typeof CORE_ERRORS)[number];
 
@@ -271,7 +284,9 @@ export type CoreEvent =
     }
   | SpotOrderEvent
   | SpotTradeEvent
-  | SpotDepthEvent;
+  | SpotDepthEvent
+  // earn (core/earn/earn-commands.ts)
+  | EarnEvent;
 
 /** The state of one order after a command (every order a command touched gets one). */
 export interface SpotOrderEvent {
@@ -382,6 +397,8 @@ export interface MoneyCore {
     symbol: string,
     limit: number,
   ): { bids: [string, string][]; asks: [string, string][] } | undefined;
+  /** Earn: products, orders, loans and pools as the core has them (core/earn/earn-view.ts). */
+  earn(): EarnReader;
   /** The limits the core enforces for an asset (set by `asset.configure`), atoms for the maximum. */
   assetLimits(asset: string): { decimals: number; maxAmount: bigint } | undefined;
   /**
