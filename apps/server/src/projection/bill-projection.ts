@@ -22,6 +22,7 @@ import type { AccountType, CoreEvent, MoneyCore } from '@/core/types';
 import { bulkInsert } from '@/db/bulk-insert';
 import type { Db } from '@/db/client';
 import { projectionCursors, projectionFailures, walletBills } from '@/db/schema';
+import { type EarnRows, earnRowsOf, insertEarnRows } from './earn-rows';
 import { insertSpotRows, type SpotRows, spotRowsOf } from './spot-rows';
 
 export const BILL_PROJECTION = 'wallet.bills';
@@ -149,20 +150,32 @@ export async function insertBillRows(db: Pick<Db, 'insert'>, rows: BillInsert[])
 export interface ReadModelRows {
   bills: BillInsert[];
   spot: SpotRows;
+  earn: EarnRows;
 }
 
 export function readModelRowsOf(events: readonly CoreEvent[], afterSeq: number): ReadModelRows {
-  return { bills: billRowsOf(events, afterSeq), spot: spotRowsOf(events, afterSeq) };
+  return {
+    bills: billRowsOf(events, afterSeq),
+    spot: spotRowsOf(events, afterSeq),
+    earn: earnRowsOf(events, afterSeq),
+  };
 }
 
 export function readModelRowCount(rows: ReadModelRows): number {
-  return rows.bills.length + rows.spot.orders.length + rows.spot.trades.length;
+  return (
+    rows.bills.length +
+    rows.spot.orders.length +
+    rows.spot.trades.length +
+    rows.earn.orders.length +
+    rows.earn.loans.length
+  );
 }
 
 /** Writes the rows (inside the caller's transaction); a row already written is left alone. */
 export async function insertReadModelRows(db: Pick<Db, 'insert'>, rows: ReadModelRows): Promise<void> {
   await insertBillRows(db, rows.bills);
   await insertSpotRows(db, rows.spot);
+  await insertEarnRows(db, rows.earn);
 }
 
 /** Consecutive events of one seq form one command. */

@@ -1,6 +1,7 @@
 // Spanish server messages; keys mirror en.ts.
 
 import { adminEs } from './admin/es';
+import { earnEs } from './earn/es';
 import type { Messages } from './en';
 import { liabilitiesEs } from './liabilities/es';
 import { marketEs } from './market/es';
@@ -157,4 +158,5 @@ export const es: Messages = {
   ...spotEs,
   ...adminEs,
   ...liabilitiesEs,
+  ...earnEs,
 };

@@ -1,6 +1,7 @@
 // French server messages; keys mirror en.ts.
 
 import { adminFr } from './admin/fr';
+import { earnFr } from './earn/fr';
 import type { Messages } from './en';
 import { liabilitiesFr } from './liabilities/fr';
 import { marketFr } from './market/fr';
@@ -158,4 +159,5 @@ export const fr: Messages = {
   ...spotFr,
   ...adminFr,
   ...liabilitiesFr,
+  ...earnFr,
 };

@@ -1,6 +1,7 @@
 // Italian server messages; keys mirror en.ts.
 
 import { adminIt } from './admin/it';
+import { earnIt } from './earn/it';
 import type { Messages } from './en';
 import { liabilitiesIt } from './liabilities/it';
 import { marketIt } from './market/it';
@@ -157,4 +158,5 @@ export const it: Messages = {
   ...spotIt,
   ...adminIt,
   ...liabilitiesIt,
+  ...earnIt,
 };

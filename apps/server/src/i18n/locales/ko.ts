@@ -1,6 +1,7 @@
 // Korean server messages; keys mirror en.ts.
 
 import { adminKo } from './admin/ko';
+import { earnKo } from './earn/ko';
 import type { Messages } from './en';
 import { liabilitiesKo } from './liabilities/ko';
 import { marketKo } from './market/ko';
@@ -156,4 +157,5 @@ export const ko: Messages = {
   ...spotKo,
   ...adminKo,
   ...liabilitiesKo,
+  ...earnKo,
 };

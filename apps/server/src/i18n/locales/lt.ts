@@ -1,6 +1,7 @@
 // Lithuanian server messages; keys mirror en.ts.
 
 import { adminLt } from './admin/lt';
+import { earnLt } from './earn/lt';
 import type { Messages } from './en';
 import { liabilitiesLt } from './liabilities/lt';
 import { marketLt } from './market/lt';
@@ -158,4 +159,5 @@ export const lt: Messages = {
   ...spotLt,
   ...adminLt,
   ...liabilitiesLt,
+  ...earnLt,
 };

@@ -1,6 +1,7 @@
 // Portuguese server messages; keys mirror en.ts.
 
 import { adminPt } from './admin/pt';
+import { earnPt } from './earn/pt';
 import type { Messages } from './en';
 import { liabilitiesPt } from './liabilities/pt';
 import { marketPt } from './market/pt';
@@ -157,4 +158,5 @@ export const pt: Messages = {
   ...spotPt,
   ...adminPt,
   ...liabilitiesPt,
+  ...earnPt,
 };

@@ -1,6 +1,7 @@
 // Vietnamese server messages; keys mirror en.ts.
 
 import { adminVi } from './admin/vi';
+import { earnVi } from './earn/vi';
 import type { Messages } from './en';
 import { liabilitiesVi } from './liabilities/vi';
 import { marketVi } from './market/vi';
@@ -157,4 +158,5 @@ export const vi: Messages = {
   ...spotVi,
   ...adminVi,
   ...liabilitiesVi,
+  ...earnVi,
 };

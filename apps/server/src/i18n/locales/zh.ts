@@ -1,6 +1,7 @@
 // Simplified Chinese server messages; keys mirror en.ts.
 
 import { adminZh } from './admin/zh';
+import { earnZh } from './earn/zh';
 import type { Messages } from './en';
 import { liabilitiesZh } from './liabilities/zh';
 import { marketZh } from './market/zh';
@@ -156,4 +157,5 @@ export const zh: Messages = {
   ...spotZh,
   ...adminZh,
   ...liabilitiesZh,
+  ...earnZh,
 };
