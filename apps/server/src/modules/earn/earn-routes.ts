@@ -135,7 +135,7 @@ export const earnRoutes: FastifyPluginAsyncZod<EarnRoutesOptions> = async (app, 
         const earn = ctx.core().earn();
         return reply.ok(
           (await products.list('loan')).map(({ row, view }) =>
-            loanProductView(row, view, earn.pool('lending', view.config.asset)),
+            loanProductView(row, view, decimals(view.config.asset), earn.pool('lending', view.config.asset)),
           ),
         );
       },
@@ -175,7 +175,7 @@ export const earnRoutes: FastifyPluginAsyncZod<EarnRoutesOptions> = async (app, 
       if (kind === 'loan')
         return reply.ok({
           kind,
-          ...loanProductView(row, view, ctx.core().earn().pool('lending', view.config.asset)),
+          ...loanProductView(row, view, d, ctx.core().earn().pool('lending', view.config.asset)),
         });
       if (kind === 'defi') return reply.ok({ kind, ...defiView(row, view, d) });
       const required = await ctx.settings.memberMinTier();

@@ -19,13 +19,15 @@ import type { Tier } from './tiers';
 type Row = typeof earnProducts.$inferSelect;
 type Mine = { count: number; active: string } | undefined;
 
-function common(row: Row, view: EarnProductView) {
+function common(row: Row, view: EarnProductView, decimals: number) {
   const c = view.config;
   return {
     id: row.id.toString(),
     name: row.name,
     description: row.description,
     coin: c.asset,
+    /** The coin's decimal places (amounts typed with more are refused). */
+    decimals,
     status: c.status,
     dailyRate: c.dailyRate,
     annualRate: annualRate(c.dailyRate),
@@ -43,7 +45,7 @@ function estimated(amount: string, rate: string, days: number, decimals: number)
 export function pledgeView(row: Row, view: EarnProductView, decimals: number, mine: Mine) {
   const c = view.config as PledgeProductConfig;
   return {
-    ...common(row, view),
+    ...common(row, view, decimals),
     userLimit: c.userLimit,
     buyableCount: c.buyableCount,
     payout: c.payout,
@@ -65,7 +67,7 @@ export function financeView(
   const c = view.config as FinanceProductConfig;
   const remaining = sub(parseAmount(c.cap), parseAmount(view.sold));
   return {
-    ...common(row, view),
+    ...common(row, view, decimals),
     category: row.category,
     lockDays: c.lockDays,
     cap: c.cap,
@@ -84,10 +86,10 @@ export function financeView(
   };
 }
 
-export function loanProductView(row: Row, view: EarnProductView, pool: PoolView) {
+export function loanProductView(row: Row, view: EarnProductView, decimals: number, pool: PoolView) {
   const c = view.config as LoanProductConfig;
   return {
-    ...common(row, view),
+    ...common(row, view, decimals),
     periodDays: c.periodDays,
     repayWays: c.repayWays,
     overdueRate: c.overdueRate,
@@ -100,7 +102,7 @@ export function loanProductView(row: Row, view: EarnProductView, pool: PoolView)
 export function defiView(row: Row, view: EarnProductView, decimals: number) {
   const c = view.config as DefiProductConfig;
   return {
-    ...common(row, view),
+    ...common(row, view, decimals),
     poolAddress: row.poolAddress,
     gasAsset: c.gasAsset,
     gasFee: c.gasFee,
