@@ -443,6 +443,21 @@ const adminChildren = [
     path: 'projection',
     component: lazyRouteComponent(areas.admin, 'AdminProjectionPage'),
   }),
+  createRoute({
+    getParentRoute: admin,
+    path: 'earn-pools',
+    component: lazyRouteComponent(areas.admin, 'AdminEarnPoolsPage'),
+  }),
+  createRoute({
+    getParentRoute: admin,
+    path: 'earn-products',
+    component: lazyRouteComponent(areas.admin, 'AdminEarnProductsPage'),
+  }),
+  createRoute({
+    getParentRoute: admin,
+    path: 'earn-loans',
+    component: lazyRouteComponent(areas.admin, 'AdminEarnLoansPage'),
+  }),
 ] as const;
 
 export const routeTree = rootRoute.addChildren([
