@@ -57,7 +57,7 @@ export function DocumentUpload({
         ref={input}
         type="file"
         accept="image/*"
-        hidden
+        className="earn-doc__input"
         data-testid={`${testId}-input`}
         onChange={(e) => void pick(e.target.files?.[0])}
       />

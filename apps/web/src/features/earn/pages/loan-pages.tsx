@@ -211,7 +211,7 @@ export function LoanProductsPage() {
         <EarnCard title={t('loan.applyTitle', { name: product.name })} testId="loan-apply">
           <SignedInOnly>
             {balance.data ? (
-              <p className="earn-muted">
+              <p className="earn-muted" data-testid="loan-available">
                 {t('subscribe.available', {
                   amount: n.amount(balance.data, product.decimals),
                   coin: product.coin,
