@@ -5,7 +5,6 @@
 // address into the gas account; rewards are paid daily from the pool.
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, call, tr } from './helpers';
 import {
   createEarnApp,
   createProduct,
@@ -17,6 +16,7 @@ import {
   ok,
   refused,
 } from './earn-kit';
+import { auth, call, tr } from './helpers';
 
 let ctx: EarnTestContext;
 let poolId: string;
@@ -28,7 +28,12 @@ interface Nonce {
 }
 
 const nonce = (token: string, address: string, chainId = 1) =>
-  call<Nonce>(ctx.app, { method: 'POST', url: '/api/apiDefi/nonce', headers: auth(token), payload: { address, chainId } });
+  call<Nonce>(ctx.app, {
+    method: 'POST',
+    url: '/api/apiDefi/nonce',
+    headers: auth(token),
+    payload: { address, chainId },
+  });
 const prove = (token: string, message: string, signature: string) =>
   call<{ address: string; gasPaid: boolean }>(ctx.app, {
     method: 'POST',
@@ -75,24 +80,53 @@ describe('proving a wallet address', () => {
     expect(issued.message).toContain(`Nonce: ${issued.nonce}`);
     expect(issued.message).toContain(tr('en', 'earn.siweStatement', { brand: ctx.config.BRAND_NAME }));
 
-    refused(await prove(u.token, issued.message, await intruder.signMessage({ message: issued.message })), 422, 'EARN_WALLET_SIGNATURE_INVALID');
+    refused(
+      await prove(u.token, issued.message, await intruder.signMessage({ message: issued.message })),
+      422,
+      'EARN_WALLET_SIGNATURE_INVALID',
+    );
     refused(await prove(u.token, issued.message, '0x1234'), 422, 'EARN_WALLET_SIGNATURE_INVALID');
     const changed = issued.message.replace('Chain ID: 1', 'Chain ID: 5');
-    refused(await prove(u.token, changed, await wallet.signMessage({ message: changed })), 422, 'EARN_WALLET_MESSAGE_INVALID');
+    refused(
+      await prove(u.token, changed, await wallet.signMessage({ message: changed })),
+      422,
+      'EARN_WALLET_MESSAGE_INVALID',
+    );
     // Someone else cannot use this user's nonce, even with the right signature.
     const other = await earnUser(ctx.app, '0');
     const signature = await wallet.signMessage({ message: issued.message });
     refused(await prove(other.token, issued.message, signature), 422, 'EARN_WALLET_NONCE_INVALID');
-    expect(ok(await call<unknown[]>(ctx.app, { method: 'GET', url: '/api/apiDefi/addresses', headers: auth(u.token) }))).toEqual([]);
+    expect(
+      ok(
+        await call<unknown[]>(ctx.app, {
+          method: 'GET',
+          url: '/api/apiDefi/addresses',
+          headers: auth(u.token),
+        }),
+      ),
+    ).toEqual([]);
 
-    expect(ok(await prove(u.token, issued.message, signature))).toMatchObject({ address: wallet.address.toLowerCase(), gasPaid: false });
+    expect(ok(await prove(u.token, issued.message, signature))).toMatchObject({
+      address: wallet.address.toLowerCase(),
+      gasPaid: false,
+    });
     refused(await prove(u.token, issued.message, signature), 422, 'EARN_WALLET_NONCE_INVALID');
-    const addresses = ok(await call<{ address: string }[]>(ctx.app, { method: 'GET', url: '/api/apiDefi/addresses', headers: auth(u.token) }));
+    const addresses = ok(
+      await call<{ address: string }[]>(ctx.app, {
+        method: 'GET',
+        url: '/api/apiDefi/addresses',
+        headers: auth(u.token),
+      }),
+    );
     expect(addresses.map((a) => a.address)).toEqual([wallet.address.toLowerCase()]);
 
     // The same address proven by another account is refused: one account per address.
     const theirs = ok(await nonce(other.token, wallet.address));
-    refused(await prove(other.token, theirs.message, await wallet.signMessage({ message: theirs.message })), 409, 'EARN_WALLET_ADDRESS_TAKEN');
+    refused(
+      await prove(other.token, theirs.message, await wallet.signMessage({ message: theirs.message })),
+      409,
+      'EARN_WALLET_ADDRESS_TAKEN',
+    );
   });
 
   it('lets a message expire', async () => {
@@ -100,7 +134,11 @@ describe('proving a wallet address', () => {
     const wallet = privateKeyToAccount(generatePrivateKey());
     const issued = ok(await nonce(u.token, wallet.address));
     ctx.clock.advance(ctx.config.EARN_SIWE_TTL_SECONDS * 1000 + 1);
-    refused(await prove(u.token, issued.message, await wallet.signMessage({ message: issued.message })), 422, 'EARN_WALLET_NONCE_INVALID');
+    refused(
+      await prove(u.token, issued.message, await wallet.signMessage({ message: issued.message })),
+      422,
+      'EARN_WALLET_NONCE_INVALID',
+    );
   });
 });
 
@@ -127,10 +165,16 @@ describe('mining', () => {
     // 1500 x 0.0018 x 2 = 5.4
     expect(finance(ctx.app, u.userId).available).toBe('505.4');
     const pool = ok(
-      await call<{ id: string; totalOutput: string; nodes: number; participants: number; singleIncome: string; poolAddress: string }[]>(
-        ctx.app,
-        { method: 'POST', url: '/api/defi/list' },
-      ),
+      await call<
+        {
+          id: string;
+          totalOutput: string;
+          nodes: number;
+          participants: number;
+          singleIncome: string;
+          poolAddress: string;
+        }[]
+      >(ctx.app, { method: 'POST', url: '/api/defi/list' }),
     );
     expect(pool[0]).toMatchObject({
       id: poolId,
@@ -142,14 +186,32 @@ describe('mining', () => {
     });
     // Another user sees none of it and cannot end it.
     refused(
-      await call(ctx.app, { method: 'POST', url: '/api/earn/redeem', headers: auth(other.token), payload: { orderId: first.id } }),
+      await call(ctx.app, {
+        method: 'POST',
+        url: '/api/earn/redeem',
+        headers: auth(other.token),
+        payload: { orderId: first.id },
+      }),
       404,
       'EARN_ORDER_NOT_FOUND',
     );
-    const theirs = ok(await call<{ total: number }>(ctx.app, { method: 'POST', url: '/api/order/list?kind=defi', headers: auth(other.token) }));
+    const theirs = ok(
+      await call<{ total: number }>(ctx.app, {
+        method: 'POST',
+        url: '/api/order/list?kind=defi',
+        headers: auth(other.token),
+      }),
+    );
     expect(theirs.total).toBe(0);
     // The owner ends a stake at any time with the days mined.
-    ok(await call(ctx.app, { method: 'POST', url: '/api/earn/redeem', headers: auth(u.token), payload: { orderId: first.id } }));
+    ok(
+      await call(ctx.app, {
+        method: 'POST',
+        url: '/api/earn/redeem',
+        headers: auth(u.token),
+        payload: { orderId: first.id },
+      }),
+    );
     expect(finance(ctx.app, u.userId)).toEqual({ available: '1505.4', frozen: '500' });
   });
 });

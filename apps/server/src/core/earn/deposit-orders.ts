@@ -49,6 +49,7 @@ function releasePrincipal(work: EarnWork, o: OrderState, kept: bigint): void {
   work.tx.user(o.userId, o.asset, EARN_ACCOUNT, 'available', o.amount - kept);
   if (kept > 0n) work.pools.receive(POOL_OF_KIND[o.kind], o.asset, kept);
   work.countUser(o.productId, o.userId, 0, -o.amount);
+  work.addOpen(o.productId, -1);
 }
 
 export function subscribe(work: EarnWork, rules: DepositRules, input: SubscribeInput): OrderState {
@@ -90,6 +91,7 @@ export function subscribe(work: EarnWork, rules: DepositRules, input: SubscribeI
   work.setOrder(order);
   work.countUser(c.id, userId, 1, amount);
   work.addSold(c.id, amount);
+  work.addOpen(c.id, 1);
   return order;
 }
 

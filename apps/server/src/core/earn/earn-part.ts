@@ -113,6 +113,7 @@ export class EarnPart implements CorePart, EarnReader {
               createdSeq: ctx.seq,
               sold: 0n,
               paidOut: 0n,
+              open: 0,
               users: new Map(),
               addresses: new Set(),
             });
@@ -169,7 +170,9 @@ export class EarnPart implements CorePart, EarnReader {
         const product = this.productOrReject(productId);
         const w = work();
         let changed = 0;
-        if (product.config.kind === 'loan') {
+        if (product.open === 0) {
+          // Nothing to accrue or mark: the common case of a product without orders.
+        } else if (product.config.kind === 'loan') {
           for (const l of this.store.loans.values()) {
             if (l.productId === productId && markOverdue(w, l)) changed++;
           }
@@ -235,19 +238,22 @@ export class EarnPart implements CorePart, EarnReader {
     const problems: string[] = [];
     const owed = new Map<string, bigint>();
     const active = new Map<string, bigint>();
+    const open = new Map<string, number>();
     for (const o of this.store.orders.values()) {
       if (o.paid > o.interestTotal || o.accrued > o.interestTotal)
         problems.push(`earn order ${o.id} pays more than its interest`);
       if (o.status !== 'active') continue;
+      open.set(o.productId, (open.get(o.productId) ?? 0) + 1);
       const key = poolKey(POOL_OF_KIND[o.kind], o.asset);
       owed.set(key, (owed.get(key) ?? 0n) + o.interestTotal - o.paid);
       const u = `${o.productId}\u0000${o.userId}`;
       active.set(u, (active.get(u) ?? 0n) + o.amount);
     }
     for (const l of this.store.loans.values()) {
+      if (l.status !== 'settled') open.set(l.productId, (open.get(l.productId) ?? 0) + 1);
       const u = `${l.productId}\u0000${l.userId}`;
-      const open = l.installments.reduce((s, i) => s + (i.paidTs === null ? i.principal : 0n), 0n);
-      active.set(u, (active.get(u) ?? 0n) + open);
+      const unpaid = l.installments.reduce((s, i) => s + (i.paidTs === null ? i.principal : 0n), 0n);
+      active.set(u, (active.get(u) ?? 0n) + unpaid);
     }
     for (const [key, pool] of this.pools.pools) {
       const where = key.replace('\u0000', '/');
@@ -261,6 +267,8 @@ export class EarnPart implements CorePart, EarnReader {
         problems.push(`earn interest owed without a pool: ${key}`);
     }
     for (const p of this.store.products.values()) {
+      if (p.open !== (open.get(p.config.id) ?? 0))
+        problems.push(`earn product ${p.config.id} open count is wrong`);
       for (const [userId, c] of p.users) {
         // Counters of pruned closed orders are 0 by then; an active one must match its orders.
         const expected = active.get(`${p.config.id}\u0000${userId}`) ?? 0n;
@@ -326,15 +334,13 @@ export class EarnPart implements CorePart, EarnReader {
   product(id: string): EarnProductView | undefined {
     const p = this.store.products.get(id);
     if (p === undefined) return undefined;
-    let activeOrders = 0;
     let participants = 0;
     let activePrincipal = 0n;
     for (const c of p.users.values()) {
       activePrincipal += c.active;
       if (c.active > 0n) participants++;
     }
-    for (const o of this.store.orders.values())
-      if (o.productId === id && o.status === 'active') activeOrders++;
+    const activeOrders = p.open;
     return {
       config: p.config,
       sold: formatAtoms(p.sold),
@@ -415,9 +421,9 @@ export class EarnPart implements CorePart, EarnReader {
 
   /** Products with something for the accrual job: active orders or loans not settled. */
   busyProductIds(): string[] {
-    const ids = new Set<string>();
-    for (const o of this.store.orders.values()) if (o.status === 'active') ids.add(o.productId);
-    for (const l of this.store.loans.values()) if (l.status !== 'settled') ids.add(l.productId);
-    return [...ids].sort(compareText);
+    return [...this.store.products.values()]
+      .filter((p) => p.open > 0)
+      .map((p) => p.config.id)
+      .sort(compareText);
   }
 }

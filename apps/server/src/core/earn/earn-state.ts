@@ -32,6 +32,8 @@ export interface ProductState {
   sold: bigint;
   /** Interest ever paid out of the pool for this product (DeFi "total output"). */
   paidOut: bigint;
+  /** Active orders (or loans not settled) right now. */
+  open: number;
   users: Map<string, UserCounter>;
   /** DeFi: the wallet addresses that have staked in this pool. */
   addresses: Set<string>;
@@ -181,6 +183,7 @@ export interface EarnSnapshot {
     createdSeq: number;
     sold: string;
     paidOut: string;
+    open: number;
     /** [userId, count, active], sorted by user. */
     users: [string, number, string][];
     addresses: string[];
@@ -201,6 +204,7 @@ export function productSnapshot(p: ProductState): EarnSnapshot['products'][numbe
     createdSeq: p.createdSeq,
     sold: formatAtoms(p.sold),
     paidOut: formatAtoms(p.paidOut),
+    open: p.open,
     users: [...p.users.entries()]
       .map(([u, c]): [string, number, string] => [u, c.count, formatAtoms(c.active)])
       .sort((x, y) => compareText(x[0], y[0])),
@@ -214,6 +218,7 @@ export function restoreProduct(s: EarnSnapshot['products'][number]): ProductStat
     createdSeq: s.createdSeq,
     sold: atoms(s.sold),
     paidOut: atoms(s.paidOut),
+    open: s.open,
     users: new Map(s.users.map(([u, count, active]) => [u, { count, active: atoms(active) }])),
     addresses: new Set(s.addresses),
   };

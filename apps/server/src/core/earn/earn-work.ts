@@ -23,6 +23,7 @@ export interface EarnStore {
 }
 
 interface ProductDelta {
+  open: number;
   sold: bigint;
   paidOut: bigint;
   /** userId -> change of count and active principal. */
@@ -56,7 +57,7 @@ export class EarnWork {
   private delta(productId: string): ProductDelta {
     let d = this.products.get(productId);
     if (d === undefined) {
-      d = { sold: 0n, paidOut: 0n, users: new Map(), addresses: [] };
+      d = { open: 0, sold: 0n, paidOut: 0n, users: new Map(), addresses: [] };
       this.products.set(productId, d);
     }
     return d;
@@ -78,6 +79,11 @@ export class EarnWork {
     const users = this.delta(productId).users;
     const u = users.get(userId) ?? { count: 0, active: 0n };
     users.set(userId, { count: u.count + count, active: u.active + active });
+  }
+
+  /** An order (or loan) of the product opened (+1) or closed (-1). */
+  addOpen(productId: string, delta: number): void {
+    this.delta(productId).open += delta;
   }
 
   addSold(productId: string, amount: bigint): void {
@@ -132,6 +138,7 @@ export class EarnWork {
     for (const [id, d] of this.products) {
       const p = this.store.products.get(id);
       if (p === undefined) continue;
+      p.open += d.open;
       p.sold += d.sold;
       p.paidOut += d.paidOut;
       for (const [userId, c] of d.users) {

@@ -79,6 +79,7 @@ export function disburse(
   work.setLoan(loan);
   work.countUser(c.id, p.userId, 1, p.amount);
   work.addSold(c.id, p.amount);
+  work.addOpen(c.id, 1);
   return loan;
 }
 
@@ -118,7 +119,10 @@ export function repay(work: EarnWork, current: LoanState, mode: unknown): LoanSt
   }
   l.repaid += total;
   l.status = statusAt(l, work.ts);
-  if (l.status === 'settled') l.closedTs = work.ts;
+  if (l.status === 'settled') {
+    l.closedTs = work.ts;
+    work.addOpen(l.productId, -1);
+  }
   work.countUser(l.productId, l.userId, 0, -principal);
   work.setLoan(l);
   return l;

@@ -233,9 +233,10 @@ export class LoanService {
   async repay(userId: bigint, loanId: bigint, mode: 'next' | 'full', key: string | undefined) {
     const live = this.ctx.core().earn().loan(loanId.toString());
     if (!live || live.userId !== userId.toString()) {
-      // A settled loan the core has pruned is still the user's: say it is repaid, not unknown.
-      await this.get(userId, loanId);
-      throw new AppError('EARN_LOAN_SETTLED');
+      // Not lent yet (pending, failed) or settled and pruned from the core: still the user's loan, so say
+      // which; someone else's reads as not found.
+      const mine = await this.get(userId, loanId);
+      throw new AppError(mine.status === 'settled' ? 'EARN_LOAN_SETTLED' : 'EARN_LOAN_STATE');
     }
     const result = await coreOf(this.ctx.core()).submit({
       id: requestCommandId('earn.loan.repay', userId, key),
