@@ -168,9 +168,10 @@ test('(a) subscribe to a pledge product and see the order', async ({ page, reque
   await shot(page, 'pledge-order');
   // Night theme and a phone-width screen.
   await nightPhone(page);
+  await expect(page.getByTestId(`order-amount-${orderId}`)).toBeVisible();
   await shot(page, 'pledge-order-night-375');
   await page.goto(`/pledge/add?id=${productId}`);
-  await expect(page.getByTestId('subscribe-amount')).toBeVisible();
+  await expect(page.getByTestId('subscribe-available')).toContainText('500');
   await shot(page, 'pledge-add-night-375');
 });
 
@@ -218,6 +219,25 @@ test('(b) apply for a loan with documents, approve it in /admin, see the balance
   await expect(admin.getByTestId('pool-balance-lending-USDT')).toBeVisible();
   await shot(admin, 'admin-earn-pools');
 
+  // Product management: a new pledge product made in the console is on the user's list.
+  const name = `E2E pledge ${Date.now().toString(36)}`;
+  await admin.getByTestId('admin-nav-earn-products').click();
+  await admin.getByTestId('product-new').click();
+  await admin.getByTestId('product-name').fill(name);
+  await admin.getByTestId('product-dailyRate').fill('0.001');
+  await admin.getByTestId('product-minAmount').fill('10');
+  await admin.getByTestId('product-maxAmount').fill('1000');
+  await admin.getByTestId('product-userLimit').fill('2000');
+  await admin.getByTestId('product-buyableCount').fill('2');
+  await admin.getByTestId('product-earlyPenaltyRate').fill('0.01');
+  await shot(admin, 'admin-product-form');
+  await admin.getByTestId('product-save').click();
+  await expect(admin.getByText(name)).toBeVisible();
+  await shot(admin, 'admin-earn-products');
+  const listed = ((await (await request.post('/api/pledge/list')).json()) as { data: { name: string }[] })
+    .data;
+  expect(listed.map((p) => p.name)).toContain(name);
+
   // The user sees the money and the approved loan, and repays everything.
   await page.goto('/loan/index');
   await page.getByTestId(`loan-choose-${productId}`).click();
@@ -234,6 +254,7 @@ test('(b) apply for a loan with documents, approve it in /admin, see the balance
   await page.reload();
   await expect(page.getByTestId(`loan-status-${loanId}`)).toHaveText(/Settled/);
   await nightPhone(page);
+  await expect(page.getByTestId(`loan-status-${loanId}`)).toHaveText(/Settled/);
   await shot(page, 'loan-order-night-375');
 });
 
@@ -301,5 +322,6 @@ test('(c) join DeFi mining with a test wallet that signs in the page, never aske
   expect(calls.filter((m) => !ALLOWED_WALLET_METHODS.includes(m))).toEqual([]);
   expect(calls).toContain('personal_sign');
   await nightPhone(page);
+  await expect(page.locator('[data-testid^="order-row-"]').first()).toBeVisible();
   await shot(page, 'defi-details-night-375');
 });

@@ -2,6 +2,7 @@
 // product's stated penalty, interest paid with it) and redeems only on confirmation.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Modal, Spin } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
@@ -20,9 +21,12 @@ export function RedeemDialog({ order, onClose }: { order: EarnOrder; onClose: ()
     queryFn: () => redeemQuote(order.id),
     retry: false,
   });
-  const key = `redeem-${order.id}-${quote.dataUpdatedAt}`;
+  const [key, setKey] = useState(() => crypto.randomUUID());
   const run = useMutation({
     mutationFn: () => redeem(order.id, key),
+    onError: (e) => {
+      if (isApiError(e) && e.kind === 'response') setKey(crypto.randomUUID());
+    },
     onSuccess: () => {
       toast.success(t('order.redeemed'));
       void qc.invalidateQueries({ queryKey: earnKeys.all });

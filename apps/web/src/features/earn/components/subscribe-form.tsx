@@ -60,6 +60,11 @@ export function SubscribeForm({
       void qc.invalidateQueries({ queryKey: earnKeys.all });
       onDone(order);
     },
+    // A refusal is recorded under the key: the next attempt (other amount) needs a new one. A network
+    // failure keeps it, so sending again cannot subscribe twice.
+    onError: (e) => {
+      if (isApiError(e) && e.kind === 'response') setAttempt(crypto.randomUUID());
+    },
   });
   const coin = product.coin;
   const fieldError =

@@ -46,10 +46,11 @@ function PoolFigures({ p }: { p: DefiPool }) {
 
 export function DefiPoolsPage() {
   const { t } = useTranslation('earn');
+  const { t: tr } = useTranslation('routes');
   const pools = useQuery(defiPoolsQuery());
   return (
     <div className="app-container earn-page" data-testid="defis-index">
-      <EarnHead title={t('defi.title')} subtitle={t('defi.subtitle')} />
+      <EarnHead title={tr('pages.defisIndex.title')} subtitle={t('defi.subtitle')} />
       <Alert type="success" showIcon message={t('defi.noAllowance')} />
       {pools.isLoading ? <Skeleton active /> : null}
       {pools.data?.length === 0 ? <Empty description={t('product.none')} /> : null}
@@ -157,6 +158,9 @@ function StakeForm({ pool }: { pool: DefiPool }) {
       setAttempt(crypto.randomUUID());
       void qc.invalidateQueries({ queryKey: earnKeys.all });
     },
+    onError: (e) => {
+      if (isApiError(e) && e.kind === 'response') setAttempt(crypto.randomUUID());
+    },
   });
   if (addresses.data?.length === 0)
     return (
@@ -257,14 +261,15 @@ function StakeForm({ pool }: { pool: DefiPool }) {
 
 export function DefiPoolPage({ id }: { id: string | undefined }) {
   const { t } = useTranslation('earn');
+  const { t: tr } = useTranslation('routes');
   const isLogin = useSessionStore((s) => s.isLogin);
   const product = useQuery({ ...productQuery(id ?? '0', isLogin), enabled: id !== undefined });
   const pool = product.data?.kind === 'defi' ? product.data : undefined;
   return (
     <div className="app-container earn-page" data-testid="defis-details">
       <EarnHead
-        title={pool?.name ?? t('defi.title')}
-        subtitle={t('defi.noAllowance')}
+        title={tr('pages.defisDetails.title')}
+        subtitle={pool?.name}
         links={
           <Link to="/defis/index" className="app-link-button">
             {t('defi.pools')}
@@ -275,6 +280,7 @@ export function DefiPoolPage({ id }: { id: string | undefined }) {
         <Result status="404" title={t('product.notFound')} />
       ) : null}
       {product.isLoading ? <Skeleton active /> : null}
+      <Alert type="success" showIcon message={t('defi.noAllowance')} />
       {pool ? (
         <>
           <EarnCard title={t('defi.pool')}>

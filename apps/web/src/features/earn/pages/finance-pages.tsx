@@ -165,6 +165,7 @@ export function FinanceInvestmentPage({
   onTab: (tab: FinancePageTab) => void;
 }) {
   const { t } = useTranslation('earn');
+  const { t: tr } = useTranslation('routes');
   const panes: Record<FinancePageTab, ReactNode> = {
     value_added: <ProductTab category="value_added" />,
     member: <ProductTab category="member" />,
@@ -173,7 +174,7 @@ export function FinanceInvestmentPage({
   };
   return (
     <div className="app-container earn-page" data-testid="finance-investment">
-      <EarnHead title={t('finance.title')} subtitle={t('finance.subtitle')} />
+      <EarnHead title={tr('pages.financeInvestment.title')} subtitle={t('finance.subtitle')} />
       <Tabs
         activeKey={tab}
         onChange={(key) => onTab(key as FinancePageTab)}
@@ -189,6 +190,7 @@ export function FinanceInvestmentPage({
 
 export function FinanceDetailPage({ id }: { id: string | undefined }) {
   const { t } = useTranslation('earn');
+  const { t: tr } = useTranslation('routes');
   const n = useNumberFormat();
   const navigate = useNavigate();
   const isLogin = useSessionStore((s) => s.isLogin);
@@ -201,11 +203,11 @@ export function FinanceDetailPage({ id }: { id: string | undefined }) {
   return (
     <div className="app-container earn-page" data-testid="finance-detail">
       <EarnHead
-        title={p?.name ?? t('finance.detailTitle')}
+        title={tr('pages.financeDetail.title')}
         subtitle={
           p?.memberOnly && p.requiredTier
-            ? t('finance.memberRule', { tier: t(`tier.${p.requiredTier}`) })
-            : undefined
+            ? `${p.name} · ${t('finance.memberRule', { tier: t(`tier.${p.requiredTier}`) })}`
+            : p?.name
         }
         links={
           <Link to="/finance/investment" className="app-link-button">

@@ -158,6 +158,7 @@ function ApplyForm({ product }: { product: LoanProduct }) {
 
 export function LoanProductsPage() {
   const { t } = useTranslation('earn');
+  const { t: tr } = useTranslation('routes');
   const n = useNumberFormat();
   const label = useRepayLabels();
   const products = useQuery(loanProductsQuery());
@@ -170,7 +171,7 @@ export function LoanProductsPage() {
   });
   return (
     <div className="app-container earn-page" data-testid="loan-index">
-      <EarnHead title={t('loan.title')} subtitle={t('loan.subtitle')} links={<LoanLinks />} />
+      <EarnHead title={tr('pages.loanIndex.title')} subtitle={t('loan.subtitle')} links={<LoanLinks />} />
       {products.isLoading ? <Skeleton active /> : null}
       {products.data?.length === 0 ? <Empty description={t('product.none')} /> : null}
       <div className="earn-grid">
@@ -243,6 +244,9 @@ function LoanDetail({ loan }: { loan: Loan }) {
       setAttempt(crypto.randomUUID());
       void qc.invalidateQueries({ queryKey: earnKeys.all });
     },
+    onError: (e) => {
+      if (isApiError(e) && e.kind === 'response') setAttempt(crypto.randomUUID());
+    },
   });
   const amount = (v: string) => `${n.amount(v, 8)} ${l.coin}`;
   return (
@@ -311,6 +315,7 @@ function LoanDetail({ loan }: { loan: Loan }) {
 
 export function LoanRecordsPage() {
   const { t } = useTranslation('earn');
+  const { t: tr } = useTranslation('routes');
   const n = useNumberFormat();
   const time = useFormatTime();
   const label = useRepayLabels();
@@ -318,7 +323,7 @@ export function LoanRecordsPage() {
   const loans = useQuery(loansQuery(page));
   return (
     <div className="app-container earn-page" data-testid="loan-order">
-      <EarnHead title={t('loan.records')} links={<LoanLinks />} />
+      <EarnHead title={tr('pages.loanOrder.title')} links={<LoanLinks />} />
       <EarnCard>
         <SignedInOnly>
           <Table<Loan>

@@ -66,11 +66,16 @@ function Rate({ dailyRate, annualRate }: { dailyRate: string; annualRate: string
 
 export function PledgeListPage() {
   const { t } = useTranslation('earn');
+  const { t: tr } = useTranslation('routes');
   const isLogin = useSessionStore((s) => s.isLogin);
   const products = useQuery(pledgeProductsQuery(isLogin));
   return (
     <div className="app-container earn-page" data-testid="pledge-index">
-      <EarnHead title={t('pledge.title')} subtitle={t('pledge.subtitle')} links={<PledgeLinks />} />
+      <EarnHead
+        title={tr('pages.pledgeIndex.title')}
+        subtitle={t('pledge.subtitle')}
+        links={<PledgeLinks />}
+      />
       {products.isLoading ? <Skeleton active /> : null}
       {products.data?.length === 0 ? <Empty description={t('product.none')} /> : null}
       <div className="earn-grid">
@@ -101,6 +106,7 @@ export function PledgeListPage() {
 
 export function PledgeSubscribePage({ id }: { id: string | undefined }) {
   const { t } = useTranslation('earn');
+  const { t: tr } = useTranslation('routes');
   const n = useNumberFormat();
   const navigate = useNavigate();
   const isLogin = useSessionStore((s) => s.isLogin);
@@ -108,7 +114,7 @@ export function PledgeSubscribePage({ id }: { id: string | undefined }) {
   const p = product.data?.kind === 'pledge' ? product.data : undefined;
   return (
     <div className="app-container earn-page" data-testid="pledge-add">
-      <EarnHead title={t('pledge.subscribeTitle')} subtitle={p?.name} links={<PledgeLinks />} />
+      <EarnHead title={tr('pages.pledgeAdd.title')} subtitle={p?.name} links={<PledgeLinks />} />
       {id === undefined || product.isError || (product.data && !p) ? (
         <Result status="404" title={t('product.notFound')} />
       ) : null}
@@ -138,10 +144,10 @@ export function PledgeSubscribePage({ id }: { id: string | undefined }) {
 }
 
 export function PledgeOrdersPage() {
-  const { t } = useTranslation('earn');
+  const { t: tr } = useTranslation('routes');
   return (
     <div className="app-container earn-page" data-testid="pledge-order">
-      <EarnHead title={t('pledge.myOrders')} links={<PledgeLinks />} />
+      <EarnHead title={tr('pages.pledgeOrder.title')} links={<PledgeLinks />} />
       <EarnCard>
         <SignedInOnly>
           <OrderList kind="pledge" />
