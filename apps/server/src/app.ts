@@ -27,6 +27,7 @@ import { SessionService } from './modules/auth/session-service';
 import { commonRoutes } from './modules/common/common-routes';
 import { SettingsService } from './modules/common/settings-service';
 import { outboxRoutes } from './modules/dev/outbox-routes';
+import { earnPlugin } from './modules/earn/earn-plugin';
 import { liabilitiesPlugin } from './modules/liabilities/liability-plugin';
 import { deviceRoutes } from './modules/member/device-routes';
 import { secondsPlugin } from './modules/seconds/seconds-plugin';
@@ -220,6 +221,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(spotPlugin, area);
   await app.register(secondsPlugin, area);
   await app.register(liabilitiesPlugin, area);
+  await app.register(earnPlugin, area);
 
   await registerWebClient(app, config);
 

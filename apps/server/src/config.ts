@@ -194,6 +194,14 @@ export const configSchema = z.object({
     .min(0)
     .max(24 * 30)
     .default(24),
+
+  // --- earn: pledge, finance, loans, DeFi (docs/earn.md) ---
+  /** Labelled demo products and pools funded from demo_funding at the first start (no products yet). */
+  EARN_DEMO: bool.default(true),
+  /** How often the accrual job looks for due work (commands per product and hour); 0 = no timer. */
+  EARN_ACCRUAL_CHECK_MS: int(60_000),
+  /** How long a DeFi sign-in message (EIP-4361) may be signed after it was issued. */
+  EARN_SIWE_TTL_SECONDS: int(600),
 });
 
 export type AppConfig = z.infer<typeof configSchema>;

@@ -43,7 +43,8 @@ function routesOf(tree: string): Route[] {
 const toOpenApi = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
 const FORBIDDEN = /price|outcome|result|win|odds|probab|tick|entry|exit|profit|payout|settle|rate|force/i;
-const USER_FIELD = /^(user|userId|uid|account|member)/i;
+/** A field naming one user (not a per-user limit such as an earn product's `userLimit`). */
+const USER_FIELD = /^(user|userId|uid|account|accountId|member|memberId|users|userIds)$/i;
 
 /** Reviewed fields whose names match FORBIDDEN, and why none of them decides an outcome. */
 const ALLOWED: Record<string, string> = {
@@ -59,6 +60,24 @@ const ALLOWED: Record<string, string> = {
     "the number of decimals of a market's prices (display/tick size)",
   'PUT /api/admin/market/markets/{symbol} priceDecimals':
     "the number of decimals of a market's prices (display/tick size)",
+  'POST /api/admin/earn/products dailyRate':
+    "an earn product's stated daily interest: the same for every subscriber, public in the product list, " +
+    'applied by the core to the principal; it decides no market outcome',
+  'POST /api/admin/earn/products payout':
+    "an earn product's payout schedule (daily or at maturity), public in the product list",
+  'POST /api/admin/earn/products earlyPenaltyRate':
+    "an earn product's stated early-redemption penalty, shown to the user before confirming",
+  'POST /api/admin/earn/products overdueRate':
+    "a loan product's stated overdue penalty rate, public in the product list",
+  'PUT /api/admin/earn/products/{id} dailyRate':
+    "an earn product's stated daily interest: the same for every subscriber, public in the product list, " +
+    'applied by the core to the principal; it decides no market outcome',
+  'PUT /api/admin/earn/products/{id} payout':
+    "an earn product's payout schedule (daily or at maturity), public in the product list",
+  'PUT /api/admin/earn/products/{id} earlyPenaltyRate':
+    "an earn product's stated early-redemption penalty, shown to the user before confirming",
+  'PUT /api/admin/earn/products/{id} overdueRate':
+    "a loan product's stated overdue penalty rate, public in the product list",
 };
 
 /** Write routes without a body schema; reviewed: their handlers read no body. */

@@ -48,6 +48,9 @@ export async function createTestApp(
     MARKET_MAKER: 'false',
     // No daily liabilities job (tests call app.liabilities.runDue() or take snapshots themselves).
     LIABILITIES_CHECK_MS: '0',
+    // No earn demo products or pools, and no accrual timer (tests run app.earn.job.runDue()).
+    EARN_DEMO: 'false',
+    EARN_ACCRUAL_CHECK_MS: '0',
     ...overrides,
   });
   const clock = new ManualClock(new Date('2026-06-01T00:00:00Z'));

@@ -108,15 +108,6 @@ test('/assets/index and /user/index validate their key', async ({ page }) => {
 
 const PAGES: ReadonlyArray<readonly [path: string, title: string]> = [
   ['/news/index', 'News centre'],
-  ['/pledge/index', 'Pledge mining'],
-  ['/pledge/add', 'Pledge subscription'],
-  ['/pledge/order', 'Pledge orders'],
-  ['/loan/index', 'Power loans'],
-  ['/loan/order', 'Loan records'],
-  ['/finance/investment', 'Finance'],
-  ['/finance/detail', 'Product details'],
-  ['/defis/index', 'DeFi mining'],
-  ['/defis/details', 'Mining details'],
   ['/rate/index', 'Exchange rates'],
   ['/market/main', 'Market'],
   ['/exchange/full-contract/usdt', 'Full-screen contract'],
@@ -179,6 +170,30 @@ test('the account-security routes render their screens, asking a visitor to log 
     await expectPath(page, path);
     await expect(page.getByTestId('page-title'), path).toHaveText(title);
     await expect(page.getByTestId('security-guest'), path).toBeVisible();
+  }
+});
+
+// The earn screens are real (e2e/earn.spec.ts): a visitor gets their title, the product lists, and a
+// login prompt where a screen needs an account; a detail page without a product id says so.
+const EARN_PAGES: ReadonlyArray<readonly [path: string, title: string, shows: string]> = [
+  ['/pledge/index', 'Pledge mining', 'pledge-index'],
+  ['/pledge/add', 'Pledge subscription', 'pledge-add'],
+  ['/pledge/order', 'Pledge orders', 'earn-guest'],
+  ['/loan/index', 'Power loans', 'loan-index'],
+  ['/loan/order', 'Loan records', 'earn-guest'],
+  ['/finance/investment', 'Finance', 'finance-investment'],
+  ['/finance/detail', 'Product details', 'finance-detail'],
+  ['/defis/index', 'DeFi mining', 'defis-index'],
+  ['/defis/details', 'Mining details', 'defis-details'],
+];
+
+test('the earn routes render their screens', async ({ page }) => {
+  for (const [path, title, shows] of EARN_PAGES) {
+    await page.goto(path);
+    await expectPath(page, path);
+    await expect(page.getByTestId('page-title'), path).toHaveText(title);
+    await expect(page.getByTestId(shows), path).toBeVisible();
+    await expect(page.getByTestId('not-available'), path).toHaveCount(0);
   }
 });
 

@@ -1,6 +1,7 @@
 // The stable error catalogue (spec section 8, DESIGN section 5): each code has one HTTP status.
 // Clients switch on `errorCode`; the localized `msg` is for people.
 import { ADMIN_ERROR_STATUS } from './error-codes/admin';
+import { EARN_ERROR_STATUS } from './error-codes/earn';
 import { LIABILITIES_ERROR_STATUS } from './error-codes/liabilities';
 import { MARKET_ERROR_STATUS } from './error-codes/market';
 import { SECONDS_ERROR_STATUS } from './error-codes/seconds';
@@ -52,6 +53,7 @@ export const ERROR_STATUS = {
   ...LIABILITIES_ERROR_STATUS,
   ...SECONDS_ERROR_STATUS,
   ...SECURITY_ERROR_STATUS,
+  ...EARN_ERROR_STATUS,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

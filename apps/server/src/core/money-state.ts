@@ -11,6 +11,7 @@
 // by the hundred per second); a command older than its window is refused as STALE_COMMAND, because its id
 // may already be forgotten and the core could not tell a first attempt from a repeat.
 import { canonicalJson } from './canonical-json';
+import { EarnPart } from './earn/earn-part';
 import { Ledger, type LedgerSnapshot, MAX_BALANCE_ATOMS } from './ledger/ledger';
 import type { CorePart } from './part';
 import { parseCanonical, Rejection, reject, requireAsset, requireDecimals, requireString } from './rejection';
@@ -105,7 +106,8 @@ export class MoneyState {
   readonly wallet = new WalletPart();
   readonly spot = new SpotPart();
   readonly seconds = new SecondsPart();
-  private readonly parts: readonly CorePart[] = [this.wallet, this.spot, this.seconds];
+  readonly earn = new EarnPart();
+  private readonly parts: readonly CorePart[] = [this.wallet, this.spot, this.seconds, this.earn];
   private readonly byType = new Map<string, CorePart>();
   private readonly idempotency = new Map<string, IdempotencyEntry>();
   /** One queue per retention window (pruning by time within a queue is in recording order). */

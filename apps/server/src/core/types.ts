@@ -4,6 +4,14 @@
 //
 // Owned by the money-core work. Other areas read these types and call the runtime in
 // ../journal/money-core.ts; they never change balances any other way.
+
+import {
+  EARN_CORE_ERRORS,
+  EARN_SYSTEM_ACCOUNTS,
+  type EarnCommandBody,
+  type EarnEvent,
+} from './earn/earn-commands';
+import type { EarnReader } from './earn/earn-view';
 import type { SecondsCommand, SecondsOrderEvent, SecondsReader } from './seconds/seconds-types';
 
 /** Decimal string with at most 18 fraction digits, no exponent, no sign unless stated ("12.5"). */
@@ -37,6 +45,8 @@ export const SYSTEM_ACCOUNTS = [
   'demo_funding',
   /** The seconds-contract pool: losing stakes in, winning payouts out (core/seconds). */
   'seconds_pool',
+  // earn: the funded pools and the gas account (core/earn)
+  ...EARN_SYSTEM_ACCOUNTS,
 ] as const;
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 
@@ -165,6 +175,8 @@ export type Command = CommandBase &
       }
     // seconds contracts (core/seconds/seconds-types.ts)
     | SecondsCommand
+    // earn: pledge, finance, loans, DeFi (core/earn/earn-commands.ts)
+    | EarnCommandBody
   );
 
 export type CommandType = Command['type'];
@@ -249,6 +261,8 @@ export const CORE_ERRORS = [
   'PRICE_STALE',
   'TOO_MANY_OPEN_ORDERS',
   'NOTHING_TO_SETTLE',
+  // earn (core/earn/earn-commands.ts)
+  ...EARN_CORE_ERRORS,
 ] as const;
 export type CoreError = (typeof CORE_ERRORS)[number];
 
@@ -285,7 +299,9 @@ export type CoreEvent =
   | SpotOrderEvent
   | SpotTradeEvent
   | SpotDepthEvent
-  | SecondsOrderEvent;
+  | SecondsOrderEvent
+  // earn (core/earn/earn-commands.ts)
+  | EarnEvent;
 
 /** The state of one order after a command (every order a command touched gets one). */
 export interface SpotOrderEvent {
@@ -398,6 +414,8 @@ export interface MoneyCore {
   ): { bids: [string, string][]; asks: [string, string][] } | undefined;
   /** Seconds contracts: periods, open contracts, exposure (core/seconds). */
   seconds(): SecondsReader;
+  /** Earn: products, orders, loans and pools as the core has them (core/earn/earn-view.ts). */
+  earn(): EarnReader;
   /** The limits the core enforces for an asset (set by `asset.configure`), atoms for the maximum. */
   assetLimits(asset: string): { decimals: number; maxAmount: bigint } | undefined;
   /**

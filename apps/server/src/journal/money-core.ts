@@ -3,6 +3,7 @@
 // journal recomputes every result exactly (DESIGN section 3). With group commit the commands that arrive
 // within a short window (and while the previous batch is being synced) share one write and one fdatasync.
 import * as crypto from 'node:crypto';
+import type { EarnReader } from '@/core/earn/earn-view';
 import { MoneyState, type SnapshotData } from '@/core/money-state';
 import type { SecondsReader } from '@/core/seconds/seconds-types';
 import type {
@@ -293,6 +294,10 @@ class Sequencer implements MoneyCoreRuntime {
 
   assetLimits(asset: string): { decimals: number; maxAmount: bigint } | undefined {
     return this.state.assetLimits(asset);
+  }
+
+  earn(): EarnReader {
+    return this.state.earn;
   }
 
   spotOpenOrders(userId: string, symbol?: string): SpotOrderEvent[] {

@@ -22,6 +22,7 @@ import type { AccountType, CoreEvent, MoneyCore } from '@/core/types';
 import { bulkInsert } from '@/db/bulk-insert';
 import type { Db } from '@/db/client';
 import { projectionCursors, projectionFailures, walletBills } from '@/db/schema';
+import { type EarnRows, earnRowsOf, insertEarnRows } from './earn-rows';
 import { insertSecondsRows, secondsRowsOf } from './seconds-rows';
 import { insertSpotRows, type SpotRows, spotRowsOf } from './spot-rows';
 
@@ -151,6 +152,7 @@ export interface ReadModelRows {
   bills: BillInsert[];
   spot: SpotRows;
   seconds: ReturnType<typeof secondsRowsOf>;
+  earn: EarnRows;
 }
 
 export function readModelRowsOf(events: readonly CoreEvent[], afterSeq: number): ReadModelRows {
@@ -158,11 +160,19 @@ export function readModelRowsOf(events: readonly CoreEvent[], afterSeq: number):
     bills: billRowsOf(events, afterSeq),
     spot: spotRowsOf(events, afterSeq),
     seconds: secondsRowsOf(events, afterSeq),
+    earn: earnRowsOf(events, afterSeq),
   };
 }
 
 export function readModelRowCount(rows: ReadModelRows): number {
-  return rows.bills.length + rows.spot.orders.length + rows.spot.trades.length + rows.seconds.length;
+  return (
+    rows.bills.length +
+    rows.spot.orders.length +
+    rows.spot.trades.length +
+    rows.seconds.length +
+    rows.earn.orders.length +
+    rows.earn.loans.length
+  );
 }
 
 /** Writes the rows (inside the caller's transaction); a row already written is left alone. */
@@ -170,6 +180,7 @@ export async function insertReadModelRows(db: Pick<Db, 'insert'>, rows: ReadMode
   await insertBillRows(db, rows.bills);
   await insertSpotRows(db, rows.spot);
   await insertSecondsRows(db, rows.seconds);
+  await insertEarnRows(db, rows.earn);
 }
 
 /** Consecutive events of one seq form one command. */

@@ -18,6 +18,7 @@ import {
   Navigate,
   redirect,
 } from '@tanstack/react-router';
+import { validateEarnIdSearch, validateFinanceSearch } from './earn-search';
 import { MainLayout } from './layout/main-layout';
 import { withChunkTimeout } from './load-chunk';
 import { RouteError } from './route-error';
@@ -178,6 +179,7 @@ const pledgeIndexRoute = createRoute({
 const pledgeAddRoute = createRoute({
   getParentRoute: root,
   path: 'pledge/add',
+  validateSearch: validateEarnIdSearch,
   component: lazyRouteComponent(areas.pledge, 'PledgeAddPage'),
 });
 const pledgeOrderRoute = createRoute({
@@ -199,11 +201,13 @@ const financeRoute = forward('finance', root, '/finance/investment');
 const financeInvestmentRoute = createRoute({
   getParentRoute: root,
   path: 'finance/investment',
+  validateSearch: validateFinanceSearch,
   component: lazyRouteComponent(areas.finance, 'FinanceInvestmentPage'),
 });
 const financeDetailRoute = createRoute({
   getParentRoute: root,
   path: 'finance/detail',
+  validateSearch: validateEarnIdSearch,
   component: lazyRouteComponent(areas.finance, 'FinanceDetailPage'),
 });
 const defisIndexRoute = createRoute({
@@ -214,6 +218,7 @@ const defisIndexRoute = createRoute({
 const defisDetailsRoute = createRoute({
   getParentRoute: root,
   path: 'defis/details',
+  validateSearch: validateEarnIdSearch,
   component: lazyRouteComponent(areas.defis, 'DefisDetailsPage'),
 });
 
@@ -443,6 +448,21 @@ const adminChildren = [
     getParentRoute: admin,
     path: 'seconds',
     component: lazyRouteComponent(areas.admin, 'AdminSecondsPage'),
+  }),
+  createRoute({
+    getParentRoute: admin,
+    path: 'earn-pools',
+    component: lazyRouteComponent(areas.admin, 'AdminEarnPoolsPage'),
+  }),
+  createRoute({
+    getParentRoute: admin,
+    path: 'earn-products',
+    component: lazyRouteComponent(areas.admin, 'AdminEarnProductsPage'),
+  }),
+  createRoute({
+    getParentRoute: admin,
+    path: 'earn-loans',
+    component: lazyRouteComponent(areas.admin, 'AdminEarnLoansPage'),
   }),
 ] as const;
 

@@ -1,6 +1,7 @@
 // German server messages; keys mirror en.ts.
 
 import { adminDe } from './admin/de';
+import { earnDe } from './earn/de';
 import type { Messages } from './en';
 import { liabilitiesDe } from './liabilities/de';
 import { marketDe } from './market/de';
@@ -164,4 +165,5 @@ export const de: Messages = {
   ...liabilitiesDe,
   ...secondsDe,
   ...securityDe,
+  ...earnDe,
 };

@@ -2,6 +2,7 @@
 // (the `Messages` type makes a missing key a compile error). Placeholders look like {name}.
 
 import { adminEn } from './admin/en';
+import { earnEn } from './earn/en';
 import { liabilitiesEn } from './liabilities/en';
 import { marketEn } from './market/en';
 import { secondsEn } from './seconds/en';
@@ -164,6 +165,7 @@ export const en = {
   ...liabilitiesEn,
   ...secondsEn,
   ...securityEn,
+  ...earnEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,6 +1,7 @@
 // Spanish server messages; keys mirror en.ts.
 
 import { adminEs } from './admin/es';
+import { earnEs } from './earn/es';
 import type { Messages } from './en';
 import { liabilitiesEs } from './liabilities/es';
 import { marketEs } from './market/es';
@@ -161,4 +162,5 @@ export const es: Messages = {
   ...liabilitiesEs,
   ...secondsEs,
   ...securityEs,
+  ...earnEs,
 };

@@ -1,6 +1,7 @@
 // French server messages; keys mirror en.ts.
 
 import { adminFr } from './admin/fr';
+import { earnFr } from './earn/fr';
 import type { Messages } from './en';
 import { liabilitiesFr } from './liabilities/fr';
 import { marketFr } from './market/fr';
@@ -162,4 +163,5 @@ export const fr: Messages = {
   ...liabilitiesFr,
   ...secondsFr,
   ...securityFr,
+  ...earnFr,
 };

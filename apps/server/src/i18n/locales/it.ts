@@ -1,6 +1,7 @@
 // Italian server messages; keys mirror en.ts.
 
 import { adminIt } from './admin/it';
+import { earnIt } from './earn/it';
 import type { Messages } from './en';
 import { liabilitiesIt } from './liabilities/it';
 import { marketIt } from './market/it';
@@ -161,4 +162,5 @@ export const it: Messages = {
   ...liabilitiesIt,
   ...secondsIt,
   ...securityIt,
+  ...earnIt,
 };

@@ -1,6 +1,7 @@
 // Japanese server messages; keys mirror en.ts.
 
 import { adminJa } from './admin/ja';
+import { earnJa } from './earn/ja';
 import type { Messages } from './en';
 import { liabilitiesJa } from './liabilities/ja';
 import { marketJa } from './market/ja';
@@ -161,4 +162,5 @@ export const ja: Messages = {
   ...liabilitiesJa,
   ...secondsJa,
   ...securityJa,
+  ...earnJa,
 };

@@ -1,6 +1,7 @@
 // Korean server messages; keys mirror en.ts.
 
 import { adminKo } from './admin/ko';
+import { earnKo } from './earn/ko';
 import type { Messages } from './en';
 import { liabilitiesKo } from './liabilities/ko';
 import { marketKo } from './market/ko';
@@ -160,4 +161,5 @@ export const ko: Messages = {
   ...liabilitiesKo,
   ...secondsKo,
   ...securityKo,
+  ...earnKo,
 };

@@ -1,6 +1,7 @@
 // Lithuanian server messages; keys mirror en.ts.
 
 import { adminLt } from './admin/lt';
+import { earnLt } from './earn/lt';
 import type { Messages } from './en';
 import { liabilitiesLt } from './liabilities/lt';
 import { marketLt } from './market/lt';
@@ -162,4 +163,5 @@ export const lt: Messages = {
   ...liabilitiesLt,
   ...secondsLt,
   ...securityLt,
+  ...earnLt,
 };

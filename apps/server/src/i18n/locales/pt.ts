@@ -1,6 +1,7 @@
 // Portuguese server messages; keys mirror en.ts.
 
 import { adminPt } from './admin/pt';
+import { earnPt } from './earn/pt';
 import type { Messages } from './en';
 import { liabilitiesPt } from './liabilities/pt';
 import { marketPt } from './market/pt';
@@ -161,4 +162,5 @@ export const pt: Messages = {
   ...liabilitiesPt,
   ...secondsPt,
   ...securityPt,
+  ...earnPt,
 };

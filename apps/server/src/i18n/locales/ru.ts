@@ -1,6 +1,7 @@
 // Russian server messages; keys mirror en.ts.
 
 import { adminRu } from './admin/ru';
+import { earnRu } from './earn/ru';
 import type { Messages } from './en';
 import { liabilitiesRu } from './liabilities/ru';
 import { marketRu } from './market/ru';
@@ -160,4 +161,5 @@ export const ru: Messages = {
   ...liabilitiesRu,
   ...secondsRu,
   ...securityRu,
+  ...earnRu,
 };

@@ -1,6 +1,7 @@
 // Thai server messages; keys mirror en.ts.
 
 import { adminTh } from './admin/th';
+import { earnTh } from './earn/th';
 import type { Messages } from './en';
 import { liabilitiesTh } from './liabilities/th';
 import { marketTh } from './market/th';
@@ -160,4 +161,5 @@ export const th: Messages = {
   ...liabilitiesTh,
   ...secondsTh,
   ...securityTh,
+  ...earnTh,
 };

@@ -1,6 +1,7 @@
 // Traditional Chinese (Taiwan) server messages; keys mirror en.ts.
 
 import { adminTw } from './admin/tw';
+import { earnTw } from './earn/tw';
 import type { Messages } from './en';
 import { liabilitiesTw } from './liabilities/tw';
 import { marketTw } from './market/tw';
@@ -160,4 +161,5 @@ export const tw: Messages = {
   ...liabilitiesTw,
   ...secondsTw,
   ...securityTw,
+  ...earnTw,
 };

@@ -1,6 +1,7 @@
 // Vietnamese server messages; keys mirror en.ts.
 
 import { adminVi } from './admin/vi';
+import { earnVi } from './earn/vi';
 import type { Messages } from './en';
 import { liabilitiesVi } from './liabilities/vi';
 import { marketVi } from './market/vi';
@@ -161,4 +162,5 @@ export const vi: Messages = {
   ...liabilitiesVi,
   ...secondsVi,
   ...securityVi,
+  ...earnVi,
 };

@@ -1,6 +1,7 @@
 // Simplified Chinese server messages; keys mirror en.ts.
 
 import { adminZh } from './admin/zh';
+import { earnZh } from './earn/zh';
 import type { Messages } from './en';
 import { liabilitiesZh } from './liabilities/zh';
 import { marketZh } from './market/zh';
@@ -160,4 +161,5 @@ export const zh: Messages = {
   ...liabilitiesZh,
   ...secondsZh,
   ...securityZh,
+  ...earnZh,
 };

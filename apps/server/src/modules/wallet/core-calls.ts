@@ -10,7 +10,7 @@ import {
 } from '@/core/types';
 import { AppError } from '@/lib/app-error';
 
-const CORE_TO_WALLET: Record<CoreError, ConstructorParameters<typeof AppError>[0]> = {
+const CORE_TO_WALLET: Partial<Record<CoreError, ConstructorParameters<typeof AppError>[0]>> = {
   INSUFFICIENT_BALANCE: 'WALLET_INSUFFICIENT_BALANCE',
   INVALID_AMOUNT: 'WALLET_AMOUNT_TOO_SMALL',
   SAME_ACCOUNT: 'TRANSFER_SAME_ACCOUNT',

@@ -16,7 +16,7 @@ import { uploadRoutes } from './upload-routes';
 import { UploadService } from './upload-service';
 import { configureCoreAssets, WalletAssets } from './wallet-assets';
 import { coreOrUnavailable, type WalletContext } from './wallet-context';
-import { walletRoutes } from './wallet-routes';
+import { type OrderSources, walletRoutes } from './wallet-routes';
 import { WithdrawCrypto } from './withdraw-crypto';
 import { WithdrawService } from './withdraw-service';
 
@@ -29,6 +29,8 @@ export interface WalletRuntime {
   projection: BillProjection;
   /** The simulated chain when CHAIN_ADAPTER=simulated (tests mine blocks with it). */
   simulatedChain: SimulatedChain | undefined;
+  /** Kinds of /api/order/list that other areas answer (they add theirs when they register). */
+  orderSources: OrderSources;
 }
 
 declare module 'fastify' {
@@ -91,7 +93,9 @@ export const walletPlugin = fp<WalletPluginOptions>(
     }
     const stopChain = chain?.start((outputs) => deposits.observe(outputs));
 
+    const orderSources: OrderSources = new Map();
     app.decorate('wallet', {
+      orderSources,
       assets,
       deposits,
       withdrawals,
@@ -101,7 +105,16 @@ export const walletPlugin = fp<WalletPluginOptions>(
       simulatedChain: chain,
     } satisfies WalletRuntime);
 
-    await app.register(walletRoutes, { ctx, balances, deposits, withdrawals, exchange, bills, crypto });
+    await app.register(walletRoutes, {
+      ctx,
+      balances,
+      deposits,
+      withdrawals,
+      exchange,
+      bills,
+      crypto,
+      orderSources,
+    });
     await app.register(reviewRoutes, { deposits, withdrawals });
     await app.register(uploadRoutes, {
       uploads,

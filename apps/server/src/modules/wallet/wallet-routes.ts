@@ -4,6 +4,7 @@ import { add, isZero, mul, parseAmount, ZERO } from '@coin/shared/money';
 import { idSchema } from '@coin/shared/wire-id';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '@/lib/app-error';
 import { currentUserId } from '@/modules/auth/auth-plugin';
 import { amountString, coinString, fmt } from './amounts';
 import type { BalanceService } from './balance-service';
@@ -24,7 +25,16 @@ export interface WalletRoutesOptions {
   exchange: ExchangeService;
   bills: BillService;
   crypto: WithdrawCrypto;
+  /** Other areas' kinds of the order centre (earn: pledge, finance, defi, loan), by kind. */
+  orderSources: OrderSources;
 }
+
+/** An order list another area answers for one `kind` of /api/order/list. */
+export type OrderSource = (
+  userId: bigint,
+  query: { current: number; size: number; status?: string | undefined },
+) => Promise<unknown>;
+export type OrderSources = Map<string, OrderSource>;
 
 const API = '/api/mjkj-web/coin';
 const tags = ['wallet'];
@@ -455,13 +465,30 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (a
     {
       schema: {
         tags,
-        summary: 'Order centre: wallet orders, one row per command (paged)',
-        querystring: z.strictObject({ ...pageFields, kind: z.enum(BILL_KINDS).optional() }),
+        summary:
+          'Order centre: wallet orders, one row per command (paged); kinds of other areas (pledge, finance, defi, loan) list their orders',
+        querystring: z.strictObject({
+          ...pageFields,
+          kind: z.string().trim().max(20).optional(),
+          status: z.string().trim().max(20).optional(),
+        }),
         security: secured,
       },
       ...user,
     },
-    async (request, reply) => reply.ok(await bills.orders(currentUserId(request), request.query)),
+    async (request, reply) => {
+      const { kind, status, ...page } = request.query;
+      const source = kind === undefined ? undefined : opts.orderSources.get(kind);
+      if (source) return reply.ok(await source(currentUserId(request), { ...page, status }));
+      const walletKind = BILL_KINDS.find((k) => k === kind);
+      if ((kind !== undefined && walletKind === undefined) || status !== undefined) {
+        const field = status !== undefined && walletKind !== undefined ? 'status' : 'kind';
+        throw new AppError('VALIDATION_FAILED', [
+          { field, key: field === 'kind' ? 'validation.oneOf' : 'validation.unknownField' },
+        ]);
+      }
+      return reply.ok(await bills.orders(currentUserId(request), { ...page, kind: walletKind }));
+    },
   );
 
   app.get(

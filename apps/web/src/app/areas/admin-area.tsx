@@ -9,6 +9,9 @@ import { AdjustmentsPage } from '@/features/admin/pages/adjustments-page';
 import { AdminLoginPage } from '@/features/admin/pages/admin-login-page';
 import { AdminPasswordPage } from '@/features/admin/pages/admin-password-page';
 import { AuditPage } from '@/features/admin/pages/audit-page';
+import { EarnLoansPage } from '@/features/admin/pages/earn-loans-page';
+import { EarnPoolsPage } from '@/features/admin/pages/earn-pools-page';
+import { EarnProductsPage } from '@/features/admin/pages/earn-products-page';
 import { LiabilitiesPage } from '@/features/admin/pages/liabilities-page';
 import { MarketsPage } from '@/features/admin/pages/markets-page';
 import { OperatorsPage } from '@/features/admin/pages/operators-page';
@@ -36,6 +39,9 @@ export {
   AdminLoginPage,
   AdminPasswordPage,
   AuditPage as AdminAuditPage,
+  EarnLoansPage as AdminEarnLoansPage,
+  EarnPoolsPage as AdminEarnPoolsPage,
+  EarnProductsPage as AdminEarnProductsPage,
   LiabilitiesPage as AdminLiabilitiesPage,
   MarketsPage as AdminMarketsPage,
   OperatorsPage as AdminOperatorsPage,

@@ -1,10 +1,23 @@
-// The power-loan area chunk: products and records.
-import { AreaPage } from './area-page';
+// The power-loan area chunk: products with the application, and the records (features/earn).
+import { Suspense } from 'react';
+import { lazyInAntdScope } from '@/components/lazy-in-antd-scope';
+
+const pages = () => import('@/features/earn/pages/loan-pages');
+const Products = lazyInAntdScope(() => pages().then((m) => m.LoanProductsPage));
+const Records = lazyInAntdScope(() => pages().then((m) => m.LoanRecordsPage));
 
 export function LoanIndexPage() {
-  return <AreaPage page="loanIndex" />;
+  return (
+    <Suspense fallback={null}>
+      <Products />
+    </Suspense>
+  );
 }
 
 export function LoanOrderPage() {
-  return <AreaPage page="loanOrder" />;
+  return (
+    <Suspense fallback={null}>
+      <Records />
+    </Suspense>
+  );
 }

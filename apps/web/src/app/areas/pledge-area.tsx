@@ -1,30 +1,36 @@
-// The pledge (staking) area chunk: product list, subscription and orders.
-import { Link } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
-import { AreaPage } from './area-page';
+// The pledge (staking) area chunk: product list, subscription and orders (features/earn).
+import { getRouteApi } from '@tanstack/react-router';
+import { Suspense } from 'react';
+import { lazyInAntdScope } from '@/components/lazy-in-antd-scope';
 
-function PledgeLinks() {
-  const { t } = useTranslation('routes');
+const pages = () => import('@/features/earn/pages/pledge-pages');
+const List = lazyInAntdScope(() => pages().then((m) => m.PledgeListPage));
+const Subscribe = lazyInAntdScope(() => pages().then((m) => m.PledgeSubscribePage));
+const Orders = lazyInAntdScope(() => pages().then((m) => m.PledgeOrdersPage));
+
+const addRoute = getRouteApi('/pledge/add');
+
+export function PledgeIndexPage() {
   return (
-    <>
-      <Link to="/pledge/index" className="app-link-button">
-        {t('pages.pledgeIndex.title')}
-      </Link>
-      <Link to="/pledge/order" className="app-link-button">
-        {t('pages.pledgeOrder.title')}
-      </Link>
-    </>
+    <Suspense fallback={null}>
+      <List />
+    </Suspense>
   );
 }
 
-export function PledgeIndexPage() {
-  return <AreaPage page="pledgeIndex" />;
-}
-
 export function PledgeAddPage() {
-  return <AreaPage page="pledgeAdd" actions={<PledgeLinks />} />;
+  const { id } = addRoute.useSearch();
+  return (
+    <Suspense fallback={null}>
+      <Subscribe id={id} />
+    </Suspense>
+  );
 }
 
 export function PledgeOrderPage() {
-  return <AreaPage page="pledgeOrder" />;
+  return (
+    <Suspense fallback={null}>
+      <Orders />
+    </Suspense>
+  );
 }

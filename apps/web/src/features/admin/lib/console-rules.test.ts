@@ -21,8 +21,11 @@ describe('pagesFor / landingPath', () => {
       'markets',
       'projection',
       'seconds',
+      'earn-pools',
+      'earn-products',
+      'earn-loans',
     ]);
-    expect(pagesFor('reviewer')).toEqual(['recharges', 'withdrawals', 'users']);
+    expect(pagesFor('reviewer')).toEqual(['recharges', 'withdrawals', 'users', 'earn-loans']);
     expect(pagesFor('support')).toEqual(['users']);
   });
   it('sends an operator with the one-time password to the password change first', () => {

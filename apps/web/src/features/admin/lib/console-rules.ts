@@ -13,13 +13,17 @@ export const CONSOLE_PAGES = [
   'markets',
   'projection',
   'seconds',
+  // earn (issue 16)
+  'earn-pools',
+  'earn-products',
+  'earn-loans',
 ] as const;
 export type ConsolePage = (typeof CONSOLE_PAGES)[number];
 
 /** Pages per role; the server enforces the same roles (this only hides what would answer 403). */
 const PAGES_BY_ROLE: Record<OperatorRole, readonly ConsolePage[]> = {
   admin: CONSOLE_PAGES,
-  reviewer: ['recharges', 'withdrawals', 'users'],
+  reviewer: ['recharges', 'withdrawals', 'users', 'earn-loans'],
   support: ['users'],
 };
 
