@@ -27,6 +27,7 @@ import { SessionService } from './modules/auth/session-service';
 import { commonRoutes } from './modules/common/common-routes';
 import { SettingsService } from './modules/common/settings-service';
 import { outboxRoutes } from './modules/dev/outbox-routes';
+import { identityPlugin } from './modules/identity/identity-plugin';
 import { liabilitiesPlugin } from './modules/liabilities/liability-plugin';
 import { deviceRoutes } from './modules/member/device-routes';
 import { spotPlugin } from './modules/spot/spot-plugin';
@@ -190,6 +191,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(realtimePlugin, area);
   await app.register(spotPlugin, area);
   await app.register(liabilitiesPlugin, area);
+  await app.register(identityPlugin, area);
 
   await registerWebClient(app, config);
 

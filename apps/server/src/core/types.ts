@@ -4,6 +4,7 @@
 //
 // Owned by the money-core work. Other areas read these types and call the runtime in
 // ../journal/money-core.ts; they never change balances any other way.
+import type { ReferralCommandBody, ReferralRebateEvent } from './referral/referral-types';
 
 /** Decimal string with at most 18 fraction digits, no exponent, no sign unless stated ("12.5"). */
 export type DecimalString = string;
@@ -160,6 +161,7 @@ export type Command = CommandBase &
           ref: string;
         };
       }
+    | ReferralCommandBody
   );
 
 export type CommandType = Command['type'];
@@ -271,7 +273,8 @@ export type CoreEvent =
     }
   | SpotOrderEvent
   | SpotTradeEvent
-  | SpotDepthEvent;
+  | SpotDepthEvent
+  | ReferralRebateEvent;
 
 /** The state of one order after a command (every order a command touched gets one). */
 export interface SpotOrderEvent {
@@ -382,6 +385,10 @@ export interface MoneyCore {
     symbol: string,
     limit: number,
   ): { bids: [string, string][]; asks: [string, string][] } | undefined;
+  /** Referral: a user's generation-1 referrer as the core knows it (set by `referral.link`). */
+  referralParent(userId: string): string | undefined;
+  /** Referral: the rebate shares per generation the core applies (canonical fractions; [] = none). */
+  referralShares(): string[];
   /** The limits the core enforces for an asset (set by `asset.configure`), atoms for the maximum. */
   assetLimits(asset: string): { decimals: number; maxAmount: bigint } | undefined;
   /**

@@ -294,6 +294,14 @@ class Sequencer implements MoneyCoreRuntime {
     return this.state.assetLimits(asset);
   }
 
+  referralParent(userId: string): string | undefined {
+    return this.state.referralParent(userId);
+  }
+
+  referralShares(): string[] {
+    return this.state.referralShares();
+  }
+
   spotOpenOrders(userId: string, symbol?: string): SpotOrderEvent[] {
     return this.state.spot.openOrdersOf(userId, symbol);
   }
