@@ -438,6 +438,16 @@ const adminChildren = [
     path: 'projection',
     component: lazyRouteComponent(areas.admin, 'AdminProjectionPage'),
   }),
+  createRoute({
+    getParentRoute: admin,
+    path: 'kyc',
+    component: lazyRouteComponent(areas.admin, 'AdminKycPage'),
+  }),
+  createRoute({
+    getParentRoute: admin,
+    path: 'agents',
+    component: lazyRouteComponent(areas.admin, 'AdminAgentsPage'),
+  }),
 ] as const;
 
 export const routeTree = rootRoute.addChildren([

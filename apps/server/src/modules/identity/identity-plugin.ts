@@ -47,7 +47,12 @@ export const identityPlugin = fp<AreaPluginOptions>(
     const kyc = new KycService(db, clock, pii);
     const bank = new BankService(db, clock, pii, kyc, codes, infos);
     const grades = new GradeService(db, clock, settings, valuation, core, infos);
-    const referral = new ReferralService(db, clock, valuation);
+    const referral = new ReferralService(
+      db,
+      clock,
+      valuation,
+      async () => (await settings.get('referral')).shares,
+    );
     const agents = new AgentService(db, clock, valuation);
 
     const coreNow = core();

@@ -53,6 +53,8 @@ export class ReferralService {
     private readonly db: Executor,
     private readonly clock: Clock,
     private readonly valuation: Valuation,
+    /** The rebate share per generation the operator set (the `referral` setting). */
+    private readonly shares: () => Promise<string[]>,
   ) {}
 
   /** Rebates paid to `beneficiary`, per asset, optionally only from `payers` and since `since`. */
@@ -103,6 +105,7 @@ export class ReferralService {
       /** Accumulated revenue: every rebate the core has paid the caller (USDT value now, and per asset). */
       revenue: totalsOf(all, this.valuation),
       today: totalsOf(today, this.valuation),
+      shares: await this.shares(),
     };
   }
 

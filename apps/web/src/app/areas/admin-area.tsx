@@ -8,7 +8,9 @@ import { landingPath } from '@/features/admin/lib/console-rules';
 import { AdjustmentsPage } from '@/features/admin/pages/adjustments-page';
 import { AdminLoginPage } from '@/features/admin/pages/admin-login-page';
 import { AdminPasswordPage } from '@/features/admin/pages/admin-password-page';
+import { AgentsPage } from '@/features/admin/pages/agents-page';
 import { AuditPage } from '@/features/admin/pages/audit-page';
+import { KycReviewPage } from '@/features/admin/pages/kyc-review-page';
 import { LiabilitiesPage } from '@/features/admin/pages/liabilities-page';
 import { MarketsPage } from '@/features/admin/pages/markets-page';
 import { OperatorsPage } from '@/features/admin/pages/operators-page';
@@ -34,7 +36,9 @@ export {
   AdjustmentsPage as AdminAdjustmentsPage,
   AdminLoginPage,
   AdminPasswordPage,
+  AgentsPage as AdminAgentsPage,
   AuditPage as AdminAuditPage,
+  KycReviewPage as AdminKycPage,
   LiabilitiesPage as AdminLiabilitiesPage,
   MarketsPage as AdminMarketsPage,
   OperatorsPage as AdminOperatorsPage,

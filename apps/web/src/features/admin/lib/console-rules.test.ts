@@ -20,8 +20,10 @@ describe('pagesFor / landingPath', () => {
       'liabilities',
       'markets',
       'projection',
+      'kyc',
+      'agents',
     ]);
-    expect(pagesFor('reviewer')).toEqual(['recharges', 'withdrawals', 'users']);
+    expect(pagesFor('reviewer')).toEqual(['recharges', 'withdrawals', 'users', 'kyc']);
     expect(pagesFor('support')).toEqual(['users']);
   });
   it('sends an operator with the one-time password to the password change first', () => {

@@ -1,0 +1,15 @@
+// /account/center/contractAgents/agentManagement: the agent's team and volumes (shown to everyone).
+import { Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { AgentPanel } from '../components/agent-panel';
+import '../identity.css';
+
+export function AgentManagementPage() {
+  const { t } = useTranslation('identity');
+  return (
+    <div className="identity-page" data-testid="agent-management-page">
+      <Typography.Title level={3}>{t('pages.agents')}</Typography.Title>
+      <AgentPanel />
+    </div>
+  );
+}
