@@ -236,6 +236,8 @@ export function KycReviewPage() {
             placeholder={t('search')}
             data-testid="kyc-search"
             onSearch={(v) => {
+              // The same search again means "refresh" (new requests arrive while the page is open).
+              if (v.trim() === keyword && current === 1) void query.refetch();
               setKeyword(v.trim());
               setCurrent(1);
             }}
@@ -284,7 +286,7 @@ export function KycReviewPage() {
         open={open !== null}
         onClose={() => setOpen(null)}
         title={t('detailTitle')}
-        size="min(760px, 100vw)"
+        size={Math.min(760, window.innerWidth)}
         destroyOnHidden
       >
         {open ? <Detail id={open} onDone={done} /> : null}
