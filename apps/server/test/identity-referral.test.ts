@@ -30,7 +30,7 @@ interface Person {
   registerTime: string;
   totalInvestment: string;
   rebate: { usdt: string; assets: unknown[] };
-  todayReward: { usdt: string };
+  todayReward: { usdt: string; assets: unknown[] };
 }
 interface Promotion {
   inviteCode: string;
@@ -117,6 +117,38 @@ describe('promotion', () => {
       '6000.00',
     ]);
     expect((await generation(r.token, 3)).body.data.records).toHaveLength(1);
+  });
+
+  it("pays each fee's rebates to the payer's referrers out of fee revenue, as the fee is charged", async () => {
+    // a (maker, selling) paid 6 USDT, b (taker, buying) 0.0002 BTC; shares 20 %, 10 %, 5 %.
+    expect(ctx.app.core.systemBalance('security_fund', 'USDT')).toBe('0.6');
+    expect(ctx.app.core.systemBalance('fee_revenue', 'USDT')).toBe('4.2');
+    expect(ctx.app.core.systemBalance('fee_revenue', 'BTC')).toBe('0.00012');
+    expect(ctx.app.core.balance(r.user.id, 'USDT', 'spot').available).toBe('1.2');
+    expect(ctx.app.core.balance(r.user.id, 'BTC', 'spot').available).toBe('0.00002');
+    const g1 = (await generation(r.token, 1)).body.data.records[0];
+    expect(g1?.rebate.assets).toEqual([{ asset: 'USDT', amount: '1.2' }]);
+    expect(g1?.todayReward.assets).toEqual([{ asset: 'USDT', amount: '1.2' }]);
+    const g2 = (await generation(r.token, 2)).body.data.records[0];
+    expect(g2?.rebate.assets).toEqual([{ asset: 'BTC', amount: '0.00002' }]);
+    const aG1 = (await generation(a.token, 1)).body.data.records[0];
+    expect(aG1?.rebate.assets).toEqual([{ asset: 'BTC', amount: '0.00004' }]);
+    const p = await promotion(r.token);
+    expect((p as unknown as { revenue: { assets: unknown[] } }).revenue.assets).toEqual([
+      { asset: 'BTC', amount: '0.00002' },
+      { asset: 'USDT', amount: '1.2' },
+    ]);
+    // In r's bills the credit is a referral rebate, not a trade of r's.
+    const bills = await call<{ records: Array<{ billType: string; coin: string; delta: string }> }>(ctx.app, {
+      method: 'POST',
+      url: `${API}/assets/getMyBill`,
+      headers: auth(r.token),
+      payload: {},
+    });
+    expect(bills.body.data.records.map((x) => [x.billType, x.coin, x.delta]).sort()).toEqual([
+      ['referral.rebate', 'BTC', '0.00002'],
+      ['referral.rebate', 'USDT', '1.2'],
+    ]);
   });
 
   it('shows a user only the people below them; bad queries are refused', async () => {

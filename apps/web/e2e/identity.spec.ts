@@ -156,13 +156,11 @@ test('primary then advanced certification, each approved by an operator in /admi
 
   await page.goto('/user/index?key=advanced');
   for (const [i, p] of (['front', 'back', 'hold'] as const).entries()) {
-    await page
-      .getByTestId(`kyc-${p}-input`)
-      .setInputFiles({
-        name: `${p}.png`,
-        mimeType: 'image/png',
-        buffer: Buffer.concat([PNG, Buffer.from([i])]),
-      });
+    await page.getByTestId(`kyc-${p}-input`).setInputFiles({
+      name: `${p}.png`,
+      mimeType: 'image/png',
+      buffer: Buffer.concat([PNG, Buffer.from([i])]),
+    });
     await expect(page.getByTestId(`kyc-${p}-preview`)).toBeVisible();
   }
   await page.screenshot({ path: `${OUT_DIR}identity-advanced-form.png`, fullPage: true });

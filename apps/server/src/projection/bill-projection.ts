@@ -22,6 +22,7 @@ import type { AccountType, CoreEvent, MoneyCore } from '@/core/types';
 import { bulkInsert } from '@/db/bulk-insert';
 import type { Db } from '@/db/client';
 import { projectionCursors, projectionFailures, walletBills } from '@/db/schema';
+import { insertRebateRows, type RebateInsert, rebatePostings, rebateRowsOf } from './rebate-rows';
 import { insertSpotRows, type SpotRows, spotRowsOf } from './spot-rows';
 
 export const BILL_PROJECTION = 'wallet.bills';
@@ -114,6 +115,8 @@ export function billRowsOf(events: readonly CoreEvent[], afterSeq: number): Bill
     if (e.type === 'balance') balances.set(`${e.seq}|${e.userId}|${e.asset}|${e.accountType}`, e);
   }
   const rows: BillInsert[] = [];
+  // Rebate postings (core/referral) are typed as such, not as the command that charged the fee.
+  const rebates = rebatePostings(events);
   for (const e of events) {
     if (e.type !== 'postings' || e.seq <= afterSeq) continue;
     e.postings.forEach((p, idx) => {
@@ -130,7 +133,7 @@ export function billRowsOf(events: readonly CoreEvent[], afterSeq: number): Bill
         field: p.field,
         delta: p.delta,
         balance: after ? after[p.field] : '0',
-        billType: e.commandType,
+        billType: rebates?.has(`${e.seq}|${idx}`) ? 'referral.rebate' : e.commandType,
         commandId: e.commandId,
         ref: e.ref,
         createdAt: new Date(e.ts),
@@ -149,20 +152,27 @@ export async function insertBillRows(db: Pick<Db, 'insert'>, rows: BillInsert[])
 export interface ReadModelRows {
   bills: BillInsert[];
   spot: SpotRows;
+  /** Referral rebates (modules/identity reads them). */
+  rebates: RebateInsert[];
 }
 
 export function readModelRowsOf(events: readonly CoreEvent[], afterSeq: number): ReadModelRows {
-  return { bills: billRowsOf(events, afterSeq), spot: spotRowsOf(events, afterSeq) };
+  return {
+    bills: billRowsOf(events, afterSeq),
+    spot: spotRowsOf(events, afterSeq),
+    rebates: rebateRowsOf(events, afterSeq),
+  };
 }
 
 export function readModelRowCount(rows: ReadModelRows): number {
-  return rows.bills.length + rows.spot.orders.length + rows.spot.trades.length;
+  return rows.bills.length + rows.spot.orders.length + rows.spot.trades.length + rows.rebates.length;
 }
 
 /** Writes the rows (inside the caller's transaction); a row already written is left alone. */
 export async function insertReadModelRows(db: Pick<Db, 'insert'>, rows: ReadModelRows): Promise<void> {
   await insertBillRows(db, rows.bills);
   await insertSpotRows(db, rows.spot);
+  if (rows.rebates.length > 0) await insertRebateRows(db, rows.rebates);
 }
 
 /** Consecutive events of one seq form one command. */

@@ -9,7 +9,7 @@
 // the platform earned on that very fee. Without a referrer (or without shares) the postings are exactly
 // the 90/10 split of the first release, so journals from before replay to the same state.
 import { type Amount, mul, roundTo, splitByRatio, ZERO } from '@coin/shared/money';
-import type { LedgerTx } from '../ledger/ledger';
+import { type LedgerTx, MAX_BALANCE_ATOMS } from '../ledger/ledger';
 
 /** 90 % fee revenue, 10 % security fund: the split before any rebate. */
 export const FEE_WEIGHTS = [9n, 1n] as const;
@@ -57,7 +57,9 @@ export function splitFee(
   for (let g = 0; g < chain.shares.length && ancestor !== undefined; g++) {
     const share = chain.shares[g] ?? 0n;
     const amount = share === 0n ? 0n : roundTo(mul(fee as Amount, share as Amount, 'down'), decimals, 'down');
-    if (amount > 0n) {
+    // A rebate that would take a balance beyond NUMERIC(38,18) stays with fee revenue: the commit must
+    // not refuse a fill whose book changes are already made.
+    if (amount > 0n && tx.balanceOf(ancestor, asset, 'spot').available + amount <= MAX_BALANCE_ATOMS) {
       beneficiaries.push(ancestor);
       generations.push(g + 1);
       amounts.push(amount);
