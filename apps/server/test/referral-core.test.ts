@@ -6,12 +6,16 @@
 //   the trade events, swap replies and withdrawal holds), rebates come out of fee revenue (fee revenue +
 //   security fund + rebates = every fee), the fund gets its 10 %, every asset sums to zero, and replay
 //   from empty and from a snapshot gives the same state hash.
+
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type Amount, formatAmount, mul, parseAmount, roundTo, splitByRatio } from '@coin/shared/money';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MoneyState } from '@/core/money-state';
 import type { Command, CommandResult, CoreEvent } from '@/core/types';
-import { sha256Hex } from '@/journal/money-core';
+import { openMoneyCore, sha256Hex } from '@/journal/money-core';
 
 const T0 = 1_700_000_000_000;
 const SHARES = ['0.2', '0.1', '0.05'] as const;
@@ -362,5 +366,43 @@ describe('referral conservation (property)', () => {
       }),
       { numRuns: 60 },
     );
+  });
+});
+
+describe('referral through the journal', () => {
+  it('a journal with links, shares and rebates replays to the same state hash, from snapshots and from empty', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'referral-journal-'));
+    try {
+      const live = await openMoneyCore({ dir, batchWindowMs: 0, snapshotEvery: 50 });
+      const steps =
+        fc.sample(fc.array(stepArb, { minLength: 150, maxLength: 150 }), { numRuns: 1, seed: 13 })[0] ?? [];
+      const commands = [...setup(), ...steps.flatMap((s, i) => toCommand(s, i))];
+      const results = [];
+      for (const c of commands) results.push(await live.submit(c));
+      const rebates = results
+        .flatMap((r) => (r.ok ? r.events : []))
+        .filter((e) => e.type === 'referral.rebate');
+      expect(rebates.length).toBeGreaterThan(0);
+      const hash = live.stateHash();
+      const balance = live.balance('r', 'USDT', 'spot');
+      await live.close();
+
+      const fromSnapshot = await openMoneyCore({ dir, snapshotEvery: 0 });
+      expect(fromSnapshot.stateHash()).toBe(hash);
+      expect(fromSnapshot.referralShares()).toEqual([...SHARES]);
+      expect(fromSnapshot.referralParent('c1')).toBe('b1');
+      expect(fromSnapshot.balance('r', 'USDT', 'spot')).toEqual(balance);
+      await fromSnapshot.close();
+
+      for (const f of await readdir(dir)) if (f.startsWith('snapshot-')) await rm(join(dir, f));
+      const fromEmpty = await openMoneyCore({ dir, snapshotEvery: 0 });
+      expect(fromEmpty.stateHash()).toBe(hash);
+      // The events regenerated from the journal carry the same rebates.
+      const again = (await fromEmpty.eventsSince(0, 1_000_000)).filter((e) => e.type === 'referral.rebate');
+      expect(again).toEqual(rebates);
+      await fromEmpty.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
