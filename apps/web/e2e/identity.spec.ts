@@ -222,6 +222,8 @@ test('a friend registers through the invite link and appears in generation 1', a
 });
 
 test('screenshots: day, night and 375 px', async ({ page, request, browser }) => {
+  // About twenty page loads and four logins: longer than the default minute on a busy machine.
+  test.setTimeout(240_000);
   // An agent with a team, so the agent page has something to show.
   const admin = await openAdmin(browser);
   const login = await request.post('/api/admin/auth/login', {

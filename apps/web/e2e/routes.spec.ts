@@ -133,10 +133,7 @@ const PAGES: ReadonlyArray<readonly [path: string, title: string]> = [
   ['/account/center/info', 'Account info'],
   ['/account/center/security', 'Security settings'],
   ['/account/center/device-management', 'Account activity'],
-  ['/account/center/kyc', 'Identity certification'],
-  ['/account/center/reward-center', 'Reward centre'],
   ['/account/center/merchant', 'Merchant management'],
-  ['/account/center/contractAgents/agentManagement', 'Agent management'],
   ['/account/center/setting/phone', 'Phone binding'],
   ['/account/center/setting/google', 'Google Authenticator'],
   ['/account/center/setting/email', 'Email binding'],
@@ -166,6 +163,23 @@ test('the wallet routes render their screens, asking a visitor to log in', async
     await expectPath(page, path);
     await expect(page.getByTestId('page-title'), path).toHaveText(title);
     await expect(page.getByTestId('wallet-guest'), path).toBeVisible();
+  }
+});
+
+// Identity, promotion and agent pages are real (e2e/identity.spec.ts); a visitor gets the title and a
+// login prompt.
+const IDENTITY_PAGES: ReadonlyArray<readonly [path: string, title: string]> = [
+  ['/account/center/kyc', 'Identity certification'],
+  ['/account/center/reward-center', 'My promotion'],
+  ['/account/center/contractAgents/agentManagement', 'Agent management'],
+];
+
+test('the identity routes render their screens, asking a visitor to log in', async ({ page }) => {
+  for (const [path, title] of IDENTITY_PAGES) {
+    await page.goto(path);
+    await expectPath(page, path);
+    await expect(page.getByTestId('page-title'), path).toHaveText(title);
+    await expect(page.getByTestId('identity-guest'), path).toBeVisible();
   }
 });
 

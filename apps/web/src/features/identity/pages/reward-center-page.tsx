@@ -2,14 +2,19 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PromotionPanel } from '../components/promotion-panel';
+import { SignedInOnly } from '../components/signed-in-only';
 import '../identity.css';
 
 export function RewardCenterPage() {
   const { t } = useTranslation('identity');
   return (
     <div className="identity-page" data-testid="reward-center-page">
-      <Typography.Title level={3}>{t('pages.rewards')}</Typography.Title>
-      <PromotionPanel />
+      <Typography.Title level={3} data-testid="page-title">
+        {t('pages.rewards')}
+      </Typography.Title>
+      <SignedInOnly>
+        <PromotionPanel />
+      </SignedInOnly>
     </div>
   );
 }
