@@ -331,6 +331,27 @@ describe('tiers and grades', () => {
     expect(ctx.app.core.referralParent(r.user.id)).toBeUndefined();
   });
 
+  it('the start-up backfill sends the core every referrer link SQL has and it lacks, once', async () => {
+    const now = ctx.clock.now();
+    const [row] = await ctx.db
+      .insert(users)
+      .values({
+        account: `legacy${Date.now().toString(36)}`,
+        passwordHash: 'x',
+        inviteCode: `LG${Date.now().toString(36).toUpperCase()}`,
+        referrerId: BigInt(r.user.id),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    const id = String(row?.id);
+    expect(ctx.app.core.referralParent(id)).toBeUndefined();
+    const referralCore = ctx.app.identity.referralCore;
+    expect(await referralCore?.backfill()).toBe(1);
+    expect(ctx.app.core.referralParent(id)).toBe(r.user.id);
+    expect(await referralCore?.backfill()).toBe(0);
+  });
+
   it('a credit score never blocks a withdrawal', async () => {
     const u = await walletUser(ctx.app);
     await credit(ctx.app, u.userId, 'USDT', '100');

@@ -59,12 +59,13 @@ export class ReferralCoreSync {
         .orderBy(asc(users.id))
         .limit(500);
       if (batch.length === 0) return sent;
-      for (const u of batch) {
-        after = u.id;
-        if (u.referrerId === null || this.core.referralParent(u.id.toString()) !== undefined) continue;
-        await this.link(u.id, u.referrerId);
-        sent += 1;
-      }
+      const missing = batch.filter(
+        (u) => u.referrerId !== null && this.core.referralParent(u.id.toString()) === undefined,
+      );
+      // Sent together, so the journal's group commit writes them in a few batches.
+      await Promise.all(missing.map((u) => this.link(u.id, u.referrerId)));
+      sent += missing.length;
+      after = batch[batch.length - 1]?.id ?? after;
     }
   }
 
