@@ -28,6 +28,7 @@ import { commonRoutes } from './modules/common/common-routes';
 import { SettingsService } from './modules/common/settings-service';
 import { outboxRoutes } from './modules/dev/outbox-routes';
 import { earnPlugin } from './modules/earn/earn-plugin';
+import { identityPlugin } from './modules/identity/identity-plugin';
 import { liabilitiesPlugin } from './modules/liabilities/liability-plugin';
 import { deviceRoutes } from './modules/member/device-routes';
 import { secondsPlugin } from './modules/seconds/seconds-plugin';
@@ -222,6 +223,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(secondsPlugin, area);
   await app.register(liabilitiesPlugin, area);
   await app.register(earnPlugin, area);
+  await app.register(identityPlugin, area);
 
   await registerWebClient(app, config);
 

@@ -184,6 +184,13 @@ export const configSchema = z.object({
   /** Leaves of built trees kept in memory to answer proofs (older snapshots are rebuilt from SQL). */
   LIABILITIES_CACHE_LEAVES: z.coerce.number().int().min(0).default(2_000_000),
 
+  // --- identity, grades and referral (docs/identity.md) ---
+  /** 32 bytes (64 hex characters or base64) that encrypt ID and account numbers at rest; unset = derived
+   * from the server secret (set it in production, and keep it outside the database). */
+  PII_ENCRYPTION_KEY: z.string().min(32).optional(),
+  /** How often every user's tier and grade are recomputed from the `tiers` setting; 0 = no job. */
+  GRADE_RECOMPUTE_MS: int(10 * 60_000),
+
   // --- operator console (docs/admin-console.md) ---
   /** Also write the first start's one-time admin password to this file (mode 0600), for automation. */
   ADMIN_PASSWORD_FILE: z.string().min(1).optional(),

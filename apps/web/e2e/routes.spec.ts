@@ -120,10 +120,7 @@ const PAGES: ReadonlyArray<readonly [path: string, title: string]> = [
   ['/article/main/categories/12', 'Help category'],
   ['/article/main/sections/34', 'Help section'],
   ['/article/main/content/notice/56', 'Article'],
-  ['/account/center/kyc', 'Identity certification'],
-  ['/account/center/reward-center', 'Reward centre'],
   ['/account/center/merchant', 'Merchant management'],
-  ['/account/center/contractAgents/agentManagement', 'Agent management'],
   ['/account/entrust/margin-all', 'Cross margin orders'],
   ['/account/entrust/margin-fixed', 'Isolated margin orders'],
   ['/account/entrust/future/u', 'U-based futures orders'],
@@ -194,6 +191,23 @@ test('the earn routes render their screens', async ({ page }) => {
     await expect(page.getByTestId('page-title'), path).toHaveText(title);
     await expect(page.getByTestId(shows), path).toBeVisible();
     await expect(page.getByTestId('not-available'), path).toHaveCount(0);
+  }
+});
+
+// Identity, promotion and agent pages are real (e2e/identity.spec.ts); a visitor gets the title and a
+// login prompt.
+const IDENTITY_PAGES: ReadonlyArray<readonly [path: string, title: string]> = [
+  ['/account/center/kyc', 'Identity certification'],
+  ['/account/center/reward-center', 'My promotion'],
+  ['/account/center/contractAgents/agentManagement', 'Agent management'],
+];
+
+test('the identity routes render their screens, asking a visitor to log in', async ({ page }) => {
+  for (const [path, title] of IDENTITY_PAGES) {
+    await page.goto(path);
+    await expectPath(page, path);
+    await expect(page.getByTestId('page-title'), path).toHaveText(title);
+    await expect(page.getByTestId('identity-guest'), path).toBeVisible();
   }
 });
 

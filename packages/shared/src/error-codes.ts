@@ -2,6 +2,7 @@
 // Clients switch on `errorCode`; the localized `msg` is for people.
 import { ADMIN_ERROR_STATUS } from './error-codes/admin';
 import { EARN_ERROR_STATUS } from './error-codes/earn';
+import { IDENTITY_ERROR_STATUS } from './error-codes/identity';
 import { LIABILITIES_ERROR_STATUS } from './error-codes/liabilities';
 import { MARKET_ERROR_STATUS } from './error-codes/market';
 import { SECONDS_ERROR_STATUS } from './error-codes/seconds';
@@ -54,6 +55,7 @@ export const ERROR_STATUS = {
   ...SECONDS_ERROR_STATUS,
   ...SECURITY_ERROR_STATUS,
   ...EARN_ERROR_STATUS,
+  ...IDENTITY_ERROR_STATUS,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -14,6 +14,7 @@ import { canonicalJson } from './canonical-json';
 import { EarnPart } from './earn/earn-part';
 import { Ledger, type LedgerSnapshot, MAX_BALANCE_ATOMS } from './ledger/ledger';
 import type { CorePart } from './part';
+import { ReferralPart } from './referral/referral-part';
 import { parseCanonical, Rejection, reject, requireAsset, requireDecimals, requireString } from './rejection';
 import { SecondsPart } from './seconds/seconds-part';
 import { SpotPart } from './spot/spot-part';
@@ -107,7 +108,15 @@ export class MoneyState {
   readonly spot = new SpotPart();
   readonly seconds = new SecondsPart();
   readonly earn = new EarnPart();
-  private readonly parts: readonly CorePart[] = [this.wallet, this.spot, this.seconds, this.earn];
+  /** The referrer chain and rebate shares; also the fee splitter every part posts its fees through. */
+  readonly referral = new ReferralPart();
+  private readonly parts: readonly CorePart[] = [
+    this.wallet,
+    this.spot,
+    this.seconds,
+    this.earn,
+    this.referral,
+  ];
   private readonly byType = new Map<string, CorePart>();
   private readonly idempotency = new Map<string, IdempotencyEntry>();
   /** One queue per retention window (pruning by time within a queue is in recording order). */
@@ -190,6 +199,7 @@ export class MoneyState {
       result = this.execute(command, seq);
     } catch (e) {
       if (!(e instanceof Rejection)) throw e;
+      this.referral.discard();
       result = { ok: false, seq, commandId: command.id, error: e.error };
     }
     this.seq = seq;
@@ -224,6 +234,7 @@ export class MoneyState {
         ts: command.ts,
         actor: command.actor,
         ledger: this.ledger,
+        fees: this.referral,
       });
       ref = done.ref;
       if (done.events) events = done.events;
@@ -237,6 +248,8 @@ export class MoneyState {
       ts: command.ts,
       ref,
     });
+    const rebates = this.referral.drain(seq, command.type, command.ts);
+    if (rebates.length > 0) events = [...events, ...rebates];
     const all = events.length === 0 ? ledgerEvents : [...ledgerEvents, ...events];
     return reply === undefined
       ? { ok: true, seq, commandId: command.id, events: all }
@@ -289,6 +302,14 @@ export class MoneyState {
 
   assetLimits(asset: string): { decimals: number; maxAmount: bigint } | undefined {
     return this.ledger.limits(asset);
+  }
+
+  referralParent(userId: string): string | undefined {
+    return this.referral.parentOf(userId);
+  }
+
+  referralShares(): string[] {
+    return this.referral.shareStrings();
   }
 
   /** Raw views for invariant checks and the admin console (atoms as bigint). */

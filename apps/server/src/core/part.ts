@@ -10,6 +10,7 @@
 // cannot refuse afterwards. Any exception that is not a Rejection is a bug and stops the core
 // (fail-stop), never a half-applied command.
 import type { Ledger, LedgerTx } from './ledger/ledger';
+import type { FeeSplitter } from './referral/referral-part';
 import type { AccountType, Command, CommandReply, CoreEvent } from './types';
 
 export interface ExecContext {
@@ -19,6 +20,8 @@ export interface ExecContext {
   actor: string;
   /** Read access to balances and asset limits (the tx sees staged balances). */
   ledger: Ledger;
+  /** Where every fee a part charges is posted: security fund, referral rebates, fee revenue. */
+  fees: FeeSplitter;
 }
 
 export interface Execution {

@@ -12,6 +12,7 @@ import {
   type EarnEvent,
 } from './earn/earn-commands';
 import type { EarnReader } from './earn/earn-view';
+import type { ReferralCommandBody, ReferralRebateEvent } from './referral/referral-types';
 import type { SecondsCommand, SecondsOrderEvent, SecondsReader } from './seconds/seconds-types';
 
 /** Decimal string with at most 18 fraction digits, no exponent, no sign unless stated ("12.5"). */
@@ -177,6 +178,7 @@ export type Command = CommandBase &
     | SecondsCommand
     // earn: pledge, finance, loans, DeFi (core/earn/earn-commands.ts)
     | EarnCommandBody
+    | ReferralCommandBody
   );
 
 export type CommandType = Command['type'];
@@ -301,7 +303,8 @@ export type CoreEvent =
   | SpotDepthEvent
   | SecondsOrderEvent
   // earn (core/earn/earn-commands.ts)
-  | EarnEvent;
+  | EarnEvent
+  | ReferralRebateEvent;
 
 /** The state of one order after a command (every order a command touched gets one). */
 export interface SpotOrderEvent {
@@ -416,6 +419,10 @@ export interface MoneyCore {
   seconds(): SecondsReader;
   /** Earn: products, orders, loans and pools as the core has them (core/earn/earn-view.ts). */
   earn(): EarnReader;
+  /** Referral: a user's generation-1 referrer as the core knows it (set by `referral.link`). */
+  referralParent(userId: string): string | undefined;
+  /** Referral: the rebate shares per generation the core applies (canonical fractions; [] = none). */
+  referralShares(): string[];
   /** The limits the core enforces for an asset (set by `asset.configure`), atoms for the maximum. */
   assetLimits(asset: string): { decimals: number; maxAmount: bigint } | undefined;
   /**

@@ -193,6 +193,7 @@ export const settings = pgTable('settings', {
 
 export * from './schema-admin';
 export * from './schema-earn';
+export * from './schema-identity';
 export * from './schema-liabilities';
 export * from './schema-market';
 export * from './schema-seconds';

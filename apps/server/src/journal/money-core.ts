@@ -300,6 +300,14 @@ class Sequencer implements MoneyCoreRuntime {
     return this.state.earn;
   }
 
+  referralParent(userId: string): string | undefined {
+    return this.state.referralParent(userId);
+  }
+
+  referralShares(): string[] {
+    return this.state.referralShares();
+  }
+
   spotOpenOrders(userId: string, symbol?: string): SpotOrderEvent[] {
     return this.state.spot.openOrdersOf(userId, symbol);
   }

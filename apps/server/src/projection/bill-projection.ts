@@ -23,6 +23,7 @@ import { bulkInsert } from '@/db/bulk-insert';
 import type { Db } from '@/db/client';
 import { projectionCursors, projectionFailures, walletBills } from '@/db/schema';
 import { type EarnRows, earnRowsOf, insertEarnRows } from './earn-rows';
+import { insertRebateRows, type RebateInsert, rebatePostings, rebateRowsOf } from './rebate-rows';
 import { insertSecondsRows, secondsRowsOf } from './seconds-rows';
 import { insertSpotRows, type SpotRows, spotRowsOf } from './spot-rows';
 
@@ -116,6 +117,8 @@ export function billRowsOf(events: readonly CoreEvent[], afterSeq: number): Bill
     if (e.type === 'balance') balances.set(`${e.seq}|${e.userId}|${e.asset}|${e.accountType}`, e);
   }
   const rows: BillInsert[] = [];
+  // Rebate postings (core/referral) are typed as such, not as the command that charged the fee.
+  const rebates = rebatePostings(events);
   for (const e of events) {
     if (e.type !== 'postings' || e.seq <= afterSeq) continue;
     e.postings.forEach((p, idx) => {
@@ -132,7 +135,7 @@ export function billRowsOf(events: readonly CoreEvent[], afterSeq: number): Bill
         field: p.field,
         delta: p.delta,
         balance: after ? after[p.field] : '0',
-        billType: e.commandType,
+        billType: rebates?.has(`${e.seq}|${idx}`) ? 'referral.rebate' : e.commandType,
         commandId: e.commandId,
         ref: e.ref,
         createdAt: new Date(e.ts),
@@ -153,6 +156,8 @@ export interface ReadModelRows {
   spot: SpotRows;
   seconds: ReturnType<typeof secondsRowsOf>;
   earn: EarnRows;
+  /** Referral rebates (modules/identity reads them). */
+  rebates: RebateInsert[];
 }
 
 export function readModelRowsOf(events: readonly CoreEvent[], afterSeq: number): ReadModelRows {
@@ -161,6 +166,7 @@ export function readModelRowsOf(events: readonly CoreEvent[], afterSeq: number):
     spot: spotRowsOf(events, afterSeq),
     seconds: secondsRowsOf(events, afterSeq),
     earn: earnRowsOf(events, afterSeq),
+    rebates: rebateRowsOf(events, afterSeq),
   };
 }
 
@@ -171,7 +177,8 @@ export function readModelRowCount(rows: ReadModelRows): number {
     rows.spot.trades.length +
     rows.seconds.length +
     rows.earn.orders.length +
-    rows.earn.loans.length
+    rows.earn.loans.length +
+    rows.rebates.length
   );
 }
 
@@ -181,6 +188,7 @@ export async function insertReadModelRows(db: Pick<Db, 'insert'>, rows: ReadMode
   await insertSpotRows(db, rows.spot);
   await insertSecondsRows(db, rows.seconds);
   await insertEarnRows(db, rows.earn);
+  if (rows.rebates.length > 0) await insertRebateRows(db, rows.rebates);
 }
 
 /** Consecutive events of one seq form one command. */

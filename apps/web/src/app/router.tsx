@@ -464,6 +464,16 @@ const adminChildren = [
     path: 'earn-loans',
     component: lazyRouteComponent(areas.admin, 'AdminEarnLoansPage'),
   }),
+  createRoute({
+    getParentRoute: admin,
+    path: 'kyc',
+    component: lazyRouteComponent(areas.admin, 'AdminKycPage'),
+  }),
+  createRoute({
+    getParentRoute: admin,
+    path: 'agents',
+    component: lazyRouteComponent(areas.admin, 'AdminAgentsPage'),
+  }),
 ] as const;
 
 export const routeTree = rootRoute.addChildren([

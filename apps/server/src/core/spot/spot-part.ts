@@ -26,7 +26,6 @@ import {
   type SpotPlace,
   type SpotTimeInForce,
 } from '../types';
-import { postFee } from '../wallet/wallet-part';
 import { BUY, SELL, type Side } from './order-book';
 import {
   feeOn,
@@ -402,8 +401,8 @@ export class SpotPart implements CorePart {
       tx.user(seller.userId, m.quote, 'spot', 'available', quote - sellerFee);
       tx.user(seller.userId, m.base, 'spot', 'frozen', -base);
       tx.user(buyer.userId, m.base, 'spot', 'available', base - buyerFee);
-      postFee(tx, m.base, buyerFee, m.baseDecimals);
-      postFee(tx, m.quote, sellerFee, m.quoteDecimals);
+      ctx.fees.post(tx, buyer.userId, m.base, buyerFee, m.baseDecimals);
+      ctx.fees.post(tx, seller.userId, m.quote, sellerFee, m.quoteDecimals);
       buyer.hold -= quote;
       seller.hold -= base;
       buyer.fee += buyerFee;

@@ -1,7 +1,7 @@
 // The wallet part of the money core: deposits, withdrawal holds, transfers between a user's account
 // types, swaps against the swap desk, and operator adjustments (docs/money-core.md "Commands and their
 // postings"). Its state slice is the open withdrawal holds.
-import { type Amount, mul, roundTo, splitByRatio, ZERO } from '@coin/shared/money';
+import { type Amount, mul, roundTo } from '@coin/shared/money';
 import { formatAtoms } from '../atoms';
 import { compareText, type LedgerTx } from '../ledger/ledger';
 import type { CorePart, ExecContext, Execution, HeldAmount } from '../part';
@@ -15,8 +15,6 @@ import {
 } from '../rejection';
 import { ACCOUNT_TYPES, type AccountType, type Command, type Hold } from '../types';
 
-/** Fee split of every fee: 90 % fee revenue, 10 % security fund (the public claim, as a posting rule). */
-export const FEE_WEIGHTS = [9n, 1n] as const;
 const ONE = 10n ** 18n;
 
 interface HoldState {
@@ -33,14 +31,6 @@ function isAccountType(v: unknown): v is AccountType {
   return typeof v === 'string' && (ACCOUNT_TYPES as readonly string[]).includes(v);
 }
 
-/** Posts a fee already taken from a user: 90/10 into fee revenue and the security fund, in whole units. */
-export function postFee(tx: LedgerTx, asset: string, fee: bigint, decimals: number): void {
-  if (fee === 0n) return;
-  const [revenue = ZERO, fund = ZERO] = splitByRatio(fee as Amount, FEE_WEIGHTS, decimals);
-  tx.system('fee_revenue', asset, revenue);
-  tx.system('security_fund', asset, fund);
-}
-
 export class WalletPart implements CorePart {
   readonly name = 'wallet';
   readonly commandTypes = [
@@ -55,7 +45,7 @@ export class WalletPart implements CorePart {
   ] as const;
   private readonly holdsById = new Map<string, HoldState>();
 
-  execute(command: Command, tx: LedgerTx, { ledger }: ExecContext): Execution {
+  execute(command: Command, tx: LedgerTx, { ledger, fees }: ExecContext): Execution {
     switch (command.type) {
       case 'deposit.credit': {
         const { userId, asset, amount, ref } = command.payload;
@@ -102,7 +92,8 @@ export class WalletPart implements CorePart {
         // the asset has) goes to fee revenue with the remainder, so the parts still sum to the fee.
         tx.user(hold.userId, hold.asset, 'spot', 'frozen', -(hold.amount + hold.fee) as Amount);
         tx.system('withdrawal_clearing', hold.asset, hold.amount);
-        postFee(tx, hold.asset, hold.fee, decimals);
+        // The fee split (security fund, referral rebates, fee revenue) of core/referral/fee-split.ts.
+        fees.post(tx, hold.userId, hold.asset, hold.fee, decimals);
         tx.afterCommit(() => this.holdsById.delete(withdrawalId));
         return { ref: withdrawalId };
       }
@@ -155,7 +146,7 @@ export class WalletPart implements CorePart {
         tx.system('swap_desk', fromAsset, a);
         tx.system('swap_desk', toAsset, -receive as Amount);
         tx.user(userId, toAsset, 'spot', 'available', net);
-        postFee(tx, toAsset, fee, decimals);
+        fees.post(tx, userId, toAsset, fee, decimals);
         return {
           ref: r,
           reply: { receive: formatAtoms(receive), fee: formatAtoms(fee), credited: formatAtoms(net) },

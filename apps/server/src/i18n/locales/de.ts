@@ -3,6 +3,7 @@
 import { adminDe } from './admin/de';
 import { earnDe } from './earn/de';
 import type { Messages } from './en';
+import { identityDe } from './identity/de';
 import { liabilitiesDe } from './liabilities/de';
 import { marketDe } from './market/de';
 import { secondsDe } from './seconds/de';
@@ -166,4 +167,5 @@ export const de: Messages = {
   ...secondsDe,
   ...securityDe,
   ...earnDe,
+  ...identityDe,
 };

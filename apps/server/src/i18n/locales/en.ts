@@ -3,6 +3,7 @@
 
 import { adminEn } from './admin/en';
 import { earnEn } from './earn/en';
+import { identityEn } from './identity/en';
 import { liabilitiesEn } from './liabilities/en';
 import { marketEn } from './market/en';
 import { secondsEn } from './seconds/en';
@@ -166,6 +167,7 @@ export const en = {
   ...secondsEn,
   ...securityEn,
   ...earnEn,
+  ...identityEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

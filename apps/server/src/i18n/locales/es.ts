@@ -3,6 +3,7 @@
 import { adminEs } from './admin/es';
 import { earnEs } from './earn/es';
 import type { Messages } from './en';
+import { identityEs } from './identity/es';
 import { liabilitiesEs } from './liabilities/es';
 import { marketEs } from './market/es';
 import { secondsEs } from './seconds/es';
@@ -163,4 +164,5 @@ export const es: Messages = {
   ...secondsEs,
   ...securityEs,
   ...earnEs,
+  ...identityEs,
 };

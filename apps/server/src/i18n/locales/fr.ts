@@ -3,6 +3,7 @@
 import { adminFr } from './admin/fr';
 import { earnFr } from './earn/fr';
 import type { Messages } from './en';
+import { identityFr } from './identity/fr';
 import { liabilitiesFr } from './liabilities/fr';
 import { marketFr } from './market/fr';
 import { secondsFr } from './seconds/fr';
@@ -164,4 +165,5 @@ export const fr: Messages = {
   ...secondsFr,
   ...securityFr,
   ...earnFr,
+  ...identityFr,
 };

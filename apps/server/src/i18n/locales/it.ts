@@ -3,6 +3,7 @@
 import { adminIt } from './admin/it';
 import { earnIt } from './earn/it';
 import type { Messages } from './en';
+import { identityIt } from './identity/it';
 import { liabilitiesIt } from './liabilities/it';
 import { marketIt } from './market/it';
 import { secondsIt } from './seconds/it';
@@ -163,4 +164,5 @@ export const it: Messages = {
   ...secondsIt,
   ...securityIt,
   ...earnIt,
+  ...identityIt,
 };

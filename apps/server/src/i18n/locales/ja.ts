@@ -3,6 +3,7 @@
 import { adminJa } from './admin/ja';
 import { earnJa } from './earn/ja';
 import type { Messages } from './en';
+import { identityJa } from './identity/ja';
 import { liabilitiesJa } from './liabilities/ja';
 import { marketJa } from './market/ja';
 import { secondsJa } from './seconds/ja';
@@ -163,4 +164,5 @@ export const ja: Messages = {
   ...secondsJa,
   ...securityJa,
   ...earnJa,
+  ...identityJa,
 };

@@ -3,6 +3,7 @@
 import { adminKo } from './admin/ko';
 import { earnKo } from './earn/ko';
 import type { Messages } from './en';
+import { identityKo } from './identity/ko';
 import { liabilitiesKo } from './liabilities/ko';
 import { marketKo } from './market/ko';
 import { secondsKo } from './seconds/ko';
@@ -162,4 +163,5 @@ export const ko: Messages = {
   ...secondsKo,
   ...securityKo,
   ...earnKo,
+  ...identityKo,
 };

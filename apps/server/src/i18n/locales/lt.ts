@@ -3,6 +3,7 @@
 import { adminLt } from './admin/lt';
 import { earnLt } from './earn/lt';
 import type { Messages } from './en';
+import { identityLt } from './identity/lt';
 import { liabilitiesLt } from './liabilities/lt';
 import { marketLt } from './market/lt';
 import { secondsLt } from './seconds/lt';
@@ -164,4 +165,5 @@ export const lt: Messages = {
   ...secondsLt,
   ...securityLt,
   ...earnLt,
+  ...identityLt,
 };

@@ -3,6 +3,7 @@
 import { adminPt } from './admin/pt';
 import { earnPt } from './earn/pt';
 import type { Messages } from './en';
+import { identityPt } from './identity/pt';
 import { liabilitiesPt } from './liabilities/pt';
 import { marketPt } from './market/pt';
 import { secondsPt } from './seconds/pt';
@@ -163,4 +164,5 @@ export const pt: Messages = {
   ...secondsPt,
   ...securityPt,
   ...earnPt,
+  ...identityPt,
 };

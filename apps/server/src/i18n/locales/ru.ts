@@ -3,6 +3,7 @@
 import { adminRu } from './admin/ru';
 import { earnRu } from './earn/ru';
 import type { Messages } from './en';
+import { identityRu } from './identity/ru';
 import { liabilitiesRu } from './liabilities/ru';
 import { marketRu } from './market/ru';
 import { secondsRu } from './seconds/ru';
@@ -162,4 +163,5 @@ export const ru: Messages = {
   ...secondsRu,
   ...securityRu,
   ...earnRu,
+  ...identityRu,
 };

@@ -3,6 +3,7 @@
 import { adminTh } from './admin/th';
 import { earnTh } from './earn/th';
 import type { Messages } from './en';
+import { identityTh } from './identity/th';
 import { liabilitiesTh } from './liabilities/th';
 import { marketTh } from './market/th';
 import { secondsTh } from './seconds/th';
@@ -162,4 +163,5 @@ export const th: Messages = {
   ...secondsTh,
   ...securityTh,
   ...earnTh,
+  ...identityTh,
 };

@@ -3,6 +3,7 @@
 import { adminTw } from './admin/tw';
 import { earnTw } from './earn/tw';
 import type { Messages } from './en';
+import { identityTw } from './identity/tw';
 import { liabilitiesTw } from './liabilities/tw';
 import { marketTw } from './market/tw';
 import { secondsTw } from './seconds/tw';
@@ -162,4 +163,5 @@ export const tw: Messages = {
   ...secondsTw,
   ...securityTw,
   ...earnTw,
+  ...identityTw,
 };

@@ -3,6 +3,7 @@
 import { adminVi } from './admin/vi';
 import { earnVi } from './earn/vi';
 import type { Messages } from './en';
+import { identityVi } from './identity/vi';
 import { liabilitiesVi } from './liabilities/vi';
 import { marketVi } from './market/vi';
 import { secondsVi } from './seconds/vi';
@@ -163,4 +164,5 @@ export const vi: Messages = {
   ...secondsVi,
   ...securityVi,
   ...earnVi,
+  ...identityVi,
 };

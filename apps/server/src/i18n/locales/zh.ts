@@ -3,6 +3,7 @@
 import { adminZh } from './admin/zh';
 import { earnZh } from './earn/zh';
 import type { Messages } from './en';
+import { identityZh } from './identity/zh';
 import { liabilitiesZh } from './liabilities/zh';
 import { marketZh } from './market/zh';
 import { secondsZh } from './seconds/zh';
@@ -162,4 +163,5 @@ export const zh: Messages = {
   ...secondsZh,
   ...securityZh,
   ...earnZh,
+  ...identityZh,
 };

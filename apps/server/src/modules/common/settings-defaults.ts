@@ -3,6 +3,7 @@
 // never overrode it.
 import { LANGUAGES, type Language } from '@coin/shared/languages';
 import type { AppConfig } from '@/config';
+import { DEFAULT_REFERRAL, DEFAULT_TIERS } from '@/modules/identity/identity-settings';
 import { RATE_QUOTE_ASSET, type Settings } from './settings-schemas';
 
 export const DEFAULT_LOGO = '/static/logo.svg';
@@ -81,5 +82,7 @@ export function defaultSettings(config: Pick<AppConfig, 'BRAND_NAME'>): Settings
     appDownload: { android: null, ios: null, page: null },
     customerService: [],
     whitePaper: { url: null },
+    tiers: DEFAULT_TIERS,
+    referral: DEFAULT_REFERRAL,
   };
 }

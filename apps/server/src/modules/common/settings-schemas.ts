@@ -6,6 +6,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES } from '@coin/shared/languages';
 import { isHttpUrl } from '@coin/shared/url';
 import { decimalString } from '@coin/shared/wire-decimal';
 import { z } from 'zod';
+import { referralSettingSchema, tiersSettingSchema } from '@/modules/identity/identity-settings';
 
 export const SETTING_MESSAGES = {
   url: 'validation.url',
@@ -179,6 +180,8 @@ export const SETTING_KEYS = [
   'appDownload',
   'customerService',
   'whitePaper',
+  'tiers',
+  'referral',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
@@ -190,6 +193,8 @@ export const settingSchemas = {
   appDownload: appDownloadSchema,
   customerService: customerServiceSchema,
   whitePaper: whitePaperSchema,
+  tiers: tiersSettingSchema,
+  referral: referralSettingSchema,
 } as const satisfies Record<SettingKey, z.ZodType>;
 
 export type Settings = { [K in SettingKey]: z.output<(typeof settingSchemas)[K]> };

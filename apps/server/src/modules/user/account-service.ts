@@ -21,6 +21,9 @@ import * as users from './user-repository';
 const MAX_INVITE_ATTEMPTS = 5;
 
 export class AccountService {
+  /** Called after a registration has committed (the referral area records the referrer in the core). */
+  private readonly registeredListeners = new Set<(user: UserRow) => Promise<void>>();
+
   constructor(
     private readonly db: Executor,
     private readonly clock: Clock,
@@ -31,7 +34,19 @@ export class AccountService {
     private readonly security?: AccountSecurityHooks,
   ) {}
 
+  /** Adds a listener for committed registrations; returns its removal. A failing listener is its own business. */
+  onRegistered(listener: (user: UserRow) => Promise<void>): () => void {
+    this.registeredListeners.add(listener);
+    return () => this.registeredListeners.delete(listener);
+  }
+
   async register(body: RegisterBody): Promise<UserRow> {
+    const user = await this.registerUser(body);
+    for (const listener of this.registeredListeners) await listener(user).catch(() => undefined);
+    return user;
+  }
+
+  private async registerUser(body: RegisterBody): Promise<UserRow> {
     const referrer = body.inviteCode ? await users.findUserByInviteCode(this.db, body.inviteCode) : undefined;
     if (body.inviteCode && !referrer) {
       throw new AppError('USER_INVITE_CODE_INVALID', [{ field: 'inviteCode', key: 'validation.inviteCode' }]);

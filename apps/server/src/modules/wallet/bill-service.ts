@@ -82,7 +82,13 @@ export class BillService {
     });
     const available = part('available');
     const frozen = part('frozen');
-    const groupBy = [walletBills.seq, walletBills.asset, walletBills.accountType] as const;
+    // The bill type too: a referral rebate paid in the same command as the user's own fill is its own row.
+    const groupBy = [
+      walletBills.seq,
+      walletBills.asset,
+      walletBills.accountType,
+      walletBills.billType,
+    ] as const;
     const groups = this.ctx.db
       .select({ seq: walletBills.seq })
       .from(walletBills)
@@ -117,7 +123,7 @@ export class BillService {
       records: rows.map((r) => {
         const net = add(parseAmount(r.availableDelta ?? '0'), parseAmount(r.frozenDelta ?? '0'));
         return {
-          id: `${r.seq}-${r.asset}-${r.accountType}`,
+          id: `${r.seq}-${r.asset}-${r.accountType}${r.billType === 'referral.rebate' ? '-rebate' : ''}`,
           seq: r.seq,
           coin: r.asset,
           accountType: CODES[r.accountType] ?? r.accountType,

@@ -3,7 +3,7 @@
 // area (wallet-frame.tsx, the same as /assets/index?key=); /account/entrust/spot is the spot feature's
 // order page; the other account-centre and order-centre screens ship with later releases.
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
-import { Suspense } from 'react';
+import { type ComponentType, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyInAntdScope } from '@/components/lazy-in-antd-scope';
 import { securitySectionOf } from '@/features/security/security-sections';
@@ -18,6 +18,18 @@ import './account-area.css';
 const SpotEntrustPage = lazyInAntdScope(() =>
   import('@/features/spot/pages/spot-entrust-page').then((m) => m.SpotEntrustPage),
 );
+// Identity: certification, promotion and agent pages (features/identity).
+const IDENTITY_PAGES: Record<string, ComponentType> = {
+  '/account/center/kyc': lazyInAntdScope(() =>
+    import('@/features/identity/pages/kyc-page').then((m) => m.KycPage),
+  ),
+  '/account/center/reward-center': lazyInAntdScope(() =>
+    import('@/features/identity/pages/reward-center-page').then((m) => m.RewardCenterPage),
+  ),
+  '/account/center/contractAgents/agentManagement': lazyInAntdScope(() =>
+    import('@/features/identity/pages/agent-management-page').then((m) => m.AgentManagementPage),
+  ),
+};
 
 // Account info, security, devices, the security setting pages and API keys (features/security).
 const SecuritySectionPage = lazyInAntdScope(() =>
@@ -167,6 +179,14 @@ export function AccountSectionPage() {
     return (
       <Suspense fallback={null}>
         <SecuritySectionPage section={securitySection} />
+      </Suspense>
+    );
+  }
+  const IdentityPage = IDENTITY_PAGES[pathname];
+  if (IdentityPage) {
+    return (
+      <Suspense fallback={null}>
+        <IdentityPage />
       </Suspense>
     );
   }

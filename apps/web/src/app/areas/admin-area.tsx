@@ -8,10 +8,12 @@ import { landingPath } from '@/features/admin/lib/console-rules';
 import { AdjustmentsPage } from '@/features/admin/pages/adjustments-page';
 import { AdminLoginPage } from '@/features/admin/pages/admin-login-page';
 import { AdminPasswordPage } from '@/features/admin/pages/admin-password-page';
+import { AgentsPage } from '@/features/admin/pages/agents-page';
 import { AuditPage } from '@/features/admin/pages/audit-page';
 import { EarnLoansPage } from '@/features/admin/pages/earn-loans-page';
 import { EarnPoolsPage } from '@/features/admin/pages/earn-pools-page';
 import { EarnProductsPage } from '@/features/admin/pages/earn-products-page';
+import { KycReviewPage } from '@/features/admin/pages/kyc-review-page';
 import { LiabilitiesPage } from '@/features/admin/pages/liabilities-page';
 import { MarketsPage } from '@/features/admin/pages/markets-page';
 import { OperatorsPage } from '@/features/admin/pages/operators-page';
@@ -38,10 +40,12 @@ export {
   AdjustmentsPage as AdminAdjustmentsPage,
   AdminLoginPage,
   AdminPasswordPage,
+  AgentsPage as AdminAgentsPage,
   AuditPage as AdminAuditPage,
   EarnLoansPage as AdminEarnLoansPage,
   EarnPoolsPage as AdminEarnPoolsPage,
   EarnProductsPage as AdminEarnProductsPage,
+  KycReviewPage as AdminKycPage,
   LiabilitiesPage as AdminLiabilitiesPage,
   MarketsPage as AdminMarketsPage,
   OperatorsPage as AdminOperatorsPage,

@@ -1,11 +1,16 @@
 // The user area chunk: sign-in pages (auth feature) and the user centre (user-center feature, with the
-// liabilities feature's audit section composed in). Their forms are antd components, so every page
+// liabilities feature's audit section and the identity feature's certification, bank and tier panels
+// composed in). Their forms are antd components, so every page
 // renders inside the antd scope (theme, locale, App context).
 import { getRouteApi } from '@tanstack/react-router';
 import { AntdScope } from '@/components/antd-scope';
 import { LoginPage } from '@/features/auth/pages/login-page';
 import { RegisterPage } from '@/features/auth/pages/register-page';
 import { ResetPage } from '@/features/auth/pages/reset-page';
+import {
+  IDENTITY_USER_SECTIONS,
+  IdentityOverviewExtra,
+} from '@/features/identity/pages/user-center-sections';
 import { AuditPanel } from '@/features/liabilities/components/audit-panel';
 import { FundPasswordForm, LoginPasswordForm } from '@/features/security/components/password-forms';
 import { UserIndexPage } from '@/features/user-center/pages/user-index-page';
@@ -45,13 +50,14 @@ const USER_CENTER_SECTIONS = {
   audit: <AuditPanel />,
   loginPwd: <LoginPasswordForm />,
   tardPwd: <FundPasswordForm />,
+  ...IDENTITY_USER_SECTIONS,
 };
 
 export function UserIndexRoutePage() {
   const key = userIndexRoute.useSearch().key ?? DEFAULT_USER_INDEX_KEY;
   return (
     <AntdScope>
-      <UserIndexPage tabKey={key} sections={USER_CENTER_SECTIONS} />
+      <UserIndexPage tabKey={key} sections={USER_CENTER_SECTIONS} overviewExtra={<IdentityOverviewExtra />} />
     </AntdScope>
   );
 }

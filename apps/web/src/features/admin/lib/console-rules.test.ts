@@ -24,8 +24,10 @@ describe('pagesFor / landingPath', () => {
       'earn-pools',
       'earn-products',
       'earn-loans',
+      'kyc',
+      'agents',
     ]);
-    expect(pagesFor('reviewer')).toEqual(['recharges', 'withdrawals', 'users', 'earn-loans']);
+    expect(pagesFor('reviewer')).toEqual(['recharges', 'withdrawals', 'users', 'earn-loans', 'kyc']);
     expect(pagesFor('support')).toEqual(['users']);
   });
   it('sends an operator with the one-time password to the password change first', () => {

@@ -17,13 +17,15 @@ export const CONSOLE_PAGES = [
   'earn-pools',
   'earn-products',
   'earn-loans',
+  'kyc',
+  'agents',
 ] as const;
 export type ConsolePage = (typeof CONSOLE_PAGES)[number];
 
 /** Pages per role; the server enforces the same roles (this only hides what would answer 403). */
 const PAGES_BY_ROLE: Record<OperatorRole, readonly ConsolePage[]> = {
   admin: CONSOLE_PAGES,
-  reviewer: ['recharges', 'withdrawals', 'users', 'earn-loans'],
+  reviewer: ['recharges', 'withdrawals', 'users', 'earn-loans', 'kyc'],
   support: ['users'],
 };
 

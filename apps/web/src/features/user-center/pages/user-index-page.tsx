@@ -16,16 +16,20 @@ export interface UserIndexPageProps {
   tabKey?: UserCenterKey | string;
   /** Sections other features provide (composed in app/, since features do not import each other). */
   sections?: Partial<Record<UserCenterKey, ReactNode>>;
+  /** Shown under the overview (key 'all'): the identity feature's tier card. */
+  overviewExtra?: ReactNode;
 }
 
 function Section({
   tabKey,
   onOpen,
   sections,
+  overviewExtra,
 }: {
   tabKey: UserCenterKey;
   onOpen(key: UserCenterKey): void;
   sections?: Partial<Record<UserCenterKey, ReactNode>>;
+  overviewExtra?: ReactNode;
 }) {
   const { t } = useTranslation('user');
   const user = useSessionStore((s) => s.userInfo);
@@ -33,7 +37,14 @@ function Section({
   if (provided !== undefined) return provided;
   switch (tabKey) {
     case 'all':
-      return user ? <AccountOverview user={user} onOpen={onOpen} /> : <Skeleton active />;
+      return user ? (
+        <>
+          <AccountOverview user={user} onOpen={onOpen} />
+          {overviewExtra ? <div style={{ marginTop: 24 }}>{overviewExtra}</div> : null}
+        </>
+      ) : (
+        <Skeleton active />
+      );
     case 'loginPwd':
       return <LoginPasswordForm />;
     case 'tardPwd':
@@ -50,7 +61,7 @@ function Section({
   }
 }
 
-export function UserIndexPage({ tabKey, sections }: UserIndexPageProps) {
+export function UserIndexPage({ tabKey, sections, overviewExtra }: UserIndexPageProps) {
   const { t } = useTranslation('user');
   const navigate = useNavigate();
   const screens = Grid.useBreakpoint();
@@ -121,7 +132,7 @@ export function UserIndexPage({ tabKey, sections }: UserIndexPageProps) {
       </Col>
       <Col xs={24} md={18}>
         <Card title={t(`menu.${active}`)} data-testid={`user-section-${active}`}>
-          <Section tabKey={active} onOpen={open} sections={sections} />
+          <Section tabKey={active} onOpen={open} sections={sections} overviewExtra={overviewExtra} />
         </Card>
       </Col>
     </Row>

@@ -8,6 +8,7 @@ export const BILL_TYPES = [
   'transfer',
   'swap',
   'adjust',
+  'referral.rebate',
 ] as const;
 
 export function billTypeKey(billType: string): string {
