@@ -192,6 +192,7 @@ export const settings = pgTable('settings', {
 });
 
 export * from './schema-admin';
+export * from './schema-custody';
 export * from './schema-liabilities';
 export * from './schema-market';
 export * from './schema-spot';
