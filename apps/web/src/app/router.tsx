@@ -438,6 +438,11 @@ const adminChildren = [
     path: 'projection',
     component: lazyRouteComponent(areas.admin, 'AdminProjectionPage'),
   }),
+  createRoute({
+    getParentRoute: admin,
+    path: 'solvency',
+    component: lazyRouteComponent(areas.admin, 'AdminSolvencyPage'),
+  }),
 ] as const;
 
 export const routeTree = rootRoute.addChildren([

@@ -33,6 +33,8 @@ export interface RechargeRow {
   confirmations: number;
   requiredConfirmations: number;
   simulated: boolean;
+  /** Set for deposits on a real chain the server runs: the explorer link, or null when none is configured. */
+  explorerUrl?: string | null;
   createTime: string;
   reviewTime: string | null;
 }
@@ -376,7 +378,14 @@ export class DepositService {
         .offset((q.current - 1) * q.size),
       this.ctx.db.select({ n: count() }).from(walletRecharges).where(where),
     ]);
-    return { records: rows.map(toRechargeRow), total: total?.n ?? 0, current: q.current, size: q.size };
+    const chain = this.chain;
+    const records = rows.map((r) => {
+      const row = toRechargeRow(r);
+      return chain?.explorerTxUrl && r.chain === chain.name
+        ? { ...row, explorerUrl: chain.explorerTxUrl(r.txid) }
+        : row;
+    });
+    return { records, total: total?.n ?? 0, current: q.current, size: q.size };
   }
 
   // ---- operator review ----

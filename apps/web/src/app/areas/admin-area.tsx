@@ -14,6 +14,7 @@ import { MarketsPage } from '@/features/admin/pages/markets-page';
 import { OperatorsPage } from '@/features/admin/pages/operators-page';
 import { ProjectionPage } from '@/features/admin/pages/projection-page';
 import { RechargesPage, WithdrawalsPage } from '@/features/admin/pages/review-queue-pages';
+import { SolvencyPage } from '@/features/admin/pages/solvency-page';
 import { UsersPage } from '@/features/admin/pages/users-page';
 import '@/features/admin/admin.css';
 
@@ -40,6 +41,7 @@ export {
   OperatorsPage as AdminOperatorsPage,
   ProjectionPage as AdminProjectionPage,
   RechargesPage as AdminRechargesPage,
+  SolvencyPage as AdminSolvencyPage,
   UsersPage as AdminUsersPage,
   WithdrawalsPage as AdminWithdrawalsPage,
 };

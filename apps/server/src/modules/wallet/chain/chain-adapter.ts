@@ -24,6 +24,8 @@ export interface ChainAdapter {
   depositAddress(userId: bigint, asset: string, network: string, family: NetworkFamily): string;
   /** Confirmations a deposit of `asset` needs on this chain, when the chain sets them (else the asset's). */
   confirmationsFor?(asset: string): number | undefined;
+  /** A real chain's block-explorer link of a transaction (null when none is configured). */
+  explorerTxUrl?(txid: string | null): string | null;
   /** Starts watching; `onOutputs` receives every output seen or re-confirmed. Returns a stop function. */
   start(onOutputs: (outputs: ObservedOutput[]) => Promise<void>): () => void;
 }

@@ -20,8 +20,9 @@ describe('pagesFor / landingPath', () => {
       'liabilities',
       'markets',
       'projection',
+      'solvency',
     ]);
-    expect(pagesFor('reviewer')).toEqual(['recharges', 'withdrawals', 'users']);
+    expect(pagesFor('reviewer')).toEqual(['recharges', 'withdrawals', 'users', 'solvency']);
     expect(pagesFor('support')).toEqual(['users']);
   });
   it('sends an operator with the one-time password to the password change first', () => {

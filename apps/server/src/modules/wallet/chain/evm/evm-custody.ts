@@ -168,6 +168,10 @@ export class EvmCustody implements ChainAdapter {
     return address;
   }
 
+  explorerTxUrl(txid: string | null): string | null {
+    return explorerLink(this.chain.settings.explorerTxUrl, txid);
+  }
+
   confirmationsFor(asset: string): number | undefined {
     return chainAssets(this.chain).includes(asset) ? this.chain.settings.confirmations : undefined;
   }
