@@ -171,7 +171,7 @@ describe('deposit addresses', () => {
       headers: auth(a.token),
     });
     expect(trc.status).toBe(409);
-    expect(trc.body.errorCode).toBe('WALLET_DEPOSIT_DISABLED');
+    expect(trc.body.errorCode).toBe('WALLET_NETWORK_UNAVAILABLE');
   });
 });
 

@@ -162,7 +162,7 @@ export class EvmCustody implements ChainAdapter {
   }
 
   depositAddress(userId: bigint, asset: string, network: string, family: NetworkFamily): string {
-    if (family !== 'evm' || !this.payouts.pays(asset, network)) throw new AppError('WALLET_DEPOSIT_DISABLED');
+    if (family !== 'evm' || !this.payouts.pays(asset, network)) throw new AppError('WALLET_NETWORK_UNAVAILABLE');
     const address = this.chain.keys.depositAddress(userId);
     this.watcher.watch(address, userId);
     return address;
