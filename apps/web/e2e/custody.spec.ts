@@ -5,12 +5,34 @@
 //
 // Test ids: deposit-panel, deposit-network, deposit-unavailable, deposit-address, deposit-qr,
 // deposit-simulated, demo-funding, recharge-history, recharge-status-<id>, balance-available-<COIN>.
+import { constants, createCipheriv, createPublicKey, publicEncrypt, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { PASSWORD, registerAndLogin, uniqueAccount } from './support/accounts';
 import { type CustodyStack, startCustodyStack } from './support/evm-custody';
 
 const API = '/api/mjkj-web/coin';
+const FUND_PASSWORD = 'Fund-123456';
+const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
 let stack: CustodyStack;
+const state = { token: '' };
+
+/** The client side of the withdrawal body's hybrid encryption (docs/wallet-api.md). */
+function encryptFor(publicKeyB64: string, payload: unknown) {
+  const aesKey = randomBytes(32);
+  const iv = randomBytes(12);
+  const c = createCipheriv('aes-256-gcm', aesKey, iv);
+  const data = Buffer.concat([c.update(JSON.stringify(payload), 'utf8'), c.final(), c.getAuthTag()]);
+  const key = publicEncrypt(
+    {
+      key: createPublicKey({ key: Buffer.from(publicKeyB64, 'base64'), format: 'der', type: 'spki' }),
+      padding: constants.RSA_PKCS1_OAEP_PADDING,
+      oaepHash: 'sha256',
+    },
+    aesKey,
+  );
+  return { key: key.toString('base64'), iv: iv.toString('base64'), data: data.toString('base64') };
+}
 
 test.describe.configure({ mode: 'serial' });
 
@@ -30,6 +52,7 @@ test('the deposit page shows the real address and QR, and a token deposit confir
   const api = await playwrightRequest.newContext({ baseURL: stack.base });
   const account = uniqueAccount('cust');
   const token = await registerAndLogin(api, account);
+  state.token = token;
   const expected = await api.get(`${API}/assets/getDepositAddress/USDT?network=ERC20`, {
     headers: { satoken: token },
   });
@@ -98,4 +121,55 @@ test('the deposit page shows the real address and QR, and a token deposit confir
   expect(overflow).toBeLessThanOrEqual(0);
   await page.screenshot({ path: testInfo.outputPath('custody-deposit-phone.png'), fullPage: true });
   await api.dispose();
+});
+
+test('the console shows the hot wallet beside pending withdrawals and sounds the alarm when it cannot pay', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const api = await playwrightRequest.newContext({ baseURL: stack.base });
+  const headers = { satoken: state.token };
+  const set = await api.post('/api/user/tardPwdSet', {
+    headers,
+    data: { loginPassword: b64(PASSWORD), password: b64(FUND_PASSWORD), confirmPassword: b64(FUND_PASSWORD) },
+  });
+  expect((await set.json()).code).toBe(200);
+  const key = (await (await api.get(`${API}/assets/withdrawalKey`, { headers })).json()).data as {
+    publicKey: string;
+  };
+  const sent = await api.post(`${API}/assets/withdrawal`, {
+    headers,
+    data: encryptFor(key.publicKey, {
+      coin: 'USDT',
+      amount: '10',
+      address: '0x52908400098527886E0F7030069857D2E4169EE7',
+      tradePwd: b64(FUND_PASSWORD),
+      network: 'ERC20',
+    }),
+  });
+  expect((await sent.json()).code).toBe(200);
+  await api.dispose();
+
+  // The hot wallet was never funded: 10 USDT under review cannot be paid from it.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const oneTime = readFileSync(stack.adminPasswordFile, 'utf8').trim();
+  await page.goto(`${stack.base}/admin`);
+  await page.getByTestId('admin-login-username').fill('admin');
+  await page.getByTestId('admin-login-password').fill(oneTime);
+  await page.getByTestId('admin-login-submit').click();
+  await expect(page.getByTestId('admin-newpwd')).toBeVisible();
+  if (await page.getByTestId('admin-oldpwd').isVisible())
+    await page.getByTestId('admin-oldpwd').fill(oneTime);
+  await page.getByTestId('admin-newpwd').fill('Adm1nPassw0rd!');
+  await page.getByTestId('admin-newpwd-confirm').fill('Adm1nPassw0rd!');
+  await page.getByTestId('admin-newpwd-submit').click();
+  await page.getByTestId('admin-nav-solvency').click();
+  await expect(page.getByTestId('solvency-alarm')).toContainText('USDT short by 10');
+  await expect(page.getByTestId('solvency-row-USDT')).toHaveAttribute('data-covered', 'false');
+  await expect(page.getByTestId('solvency-pending-USDT')).toHaveText('10 (1)');
+  await expect(page.getByTestId('solvency-row-ETH')).toHaveAttribute('data-covered', 'true');
+  await expect(page.getByTestId('solvency-hot-address')).toContainText(/0x[0-9a-fA-F]{40}/);
+  await page.screenshot({ path: testInfo.outputPath('custody-solvency.png'), fullPage: true });
+  await context.close();
 });

@@ -61,6 +61,8 @@ export interface CustodyStack {
   base: string;
   token: `0x${string}`;
   confirmations: number;
+  /** The one-time admin password of the custody server's first start. */
+  adminPasswordFile: string;
   rpc<T = unknown>(method: string, params?: unknown[]): Promise<T>;
   mine(blocks: number): Promise<void>;
   sendToken(to: string, units: bigint): Promise<string>;
@@ -172,6 +174,7 @@ export async function startCustodyStack(confirmations = 3): Promise<CustodyStack
       base,
       token,
       confirmations,
+      adminPasswordFile: join(dataDir, 'admin-password.txt'),
       rpc,
       mine: async (blocks) => {
         await rpc('hardhat_mine', [`0x${blocks.toString(16)}`]);

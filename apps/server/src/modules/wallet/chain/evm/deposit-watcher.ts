@@ -17,7 +17,7 @@ import {
   walletRecharges,
 } from '@/db/schema';
 import type { ObservedOutput } from '../chain-adapter';
-import { type EvmChain, NATIVE_ASSET, toWalletAmount } from './evm-chain';
+import { type EvmChain, errorText, NATIVE_ASSET, toWalletAmount } from './evm-chain';
 
 const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
 /** Blocks scanned per tick at most (a long downtime is caught up over several ticks). */
@@ -357,7 +357,17 @@ export class DepositWatcher {
       .from(custodyDeposits)
       .where(and(eq(custodyDeposits.chain, this.chain.name), eq(custodyDeposits.status, 'pending')));
     if (pending.length === 0) return;
-    await this.report(pending.map((d) => this.output(d, Number(head - d.blockNumber + 1n), false)));
+    // One at a time: a deposit the core refuses (e.g. above the asset's maximum) must not hold up others.
+    for (const d of pending) {
+      try {
+        await this.report([this.output(d, Number(head - d.blockNumber + 1n), false)]);
+      } catch (err) {
+        this.chain.log.error(
+          { chain: this.chain.name, tx: d.txHash, logIndex: d.logIndex, reason: errorText(err) },
+          'deposit not credited: check it by hand',
+        );
+      }
+    }
     const credited = await db
       .select({ txid: walletRecharges.txid, vout: walletRecharges.vout })
       .from(walletRecharges)

@@ -65,3 +65,16 @@ export function toChainUnits(chain: EvmChain, asset: string, amount: string): bi
 export function chainAssets(chain: EvmChain): string[] {
   return [NATIVE_ASSET, ...chain.tokens.map((t) => t.asset)];
 }
+
+/**
+ * A node's or viem's error as a short text for logs and the console: viem's short message and details,
+ * without the full message (which repeats the RPC URL, possibly with a provider key, and the request).
+ */
+export function errorText(err: unknown): string {
+  if (err instanceof Error) {
+    const e = err as Error & { shortMessage?: string; details?: string };
+    const text = e.shortMessage ? `${e.shortMessage}${e.details ? ` (${e.details})` : ''}` : e.message;
+    return text.slice(0, 300);
+  }
+  return String(err).slice(0, 300);
+}

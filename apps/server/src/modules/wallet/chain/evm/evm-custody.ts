@@ -21,6 +21,7 @@ import {
   type CustodyLog,
   chainAssets,
   type EvmChain,
+  errorText,
   toChainUnits,
   tokenOf,
   toWalletAmount,
@@ -162,7 +163,8 @@ export class EvmCustody implements ChainAdapter {
   }
 
   depositAddress(userId: bigint, asset: string, network: string, family: NetworkFamily): string {
-    if (family !== 'evm' || !this.payouts.pays(asset, network)) throw new AppError('WALLET_NETWORK_UNAVAILABLE');
+    if (family !== 'evm' || !this.payouts.pays(asset, network))
+      throw new AppError('WALLET_NETWORK_UNAVAILABLE');
     const address = this.chain.keys.depositAddress(userId);
     this.watcher.watch(address, userId);
     return address;
@@ -202,20 +204,41 @@ export class EvmCustody implements ChainAdapter {
     await this.running?.catch(() => {});
   }
 
+  /**
+   * Follows the chain, then signs and tracks transactions, then moves sweeps on. Each step runs even when
+   * an earlier one failed (a node hiccup while scanning must not hold up payouts); the first error is
+   * kept for the console and thrown.
+   */
   private async round(): Promise<void> {
+    let head: bigint;
     try {
-      const head = await this.chain.client.getBlockNumber({ cacheTime: 0 });
-      this.head = head;
-      await this.watcher.tick(head);
-      await this.outbox.tick(head);
-      await this.sweeper.tick();
-      this.lastTickAt = this.chain.clock.now();
-      this.lastError = undefined;
+      head = await this.chain.client.getBlockNumber({ cacheTime: 0 });
     } catch (err) {
-      this.lastError = err instanceof Error ? err.message.slice(0, 300) : String(err);
-      this.chain.log.warn({ err, chain: this.name }, 'custody round failed');
+      this.fail(err);
       throw err;
     }
+    this.head = head;
+    let first: unknown;
+    for (const step of [
+      () => this.watcher.tick(head),
+      () => this.outbox.tick(head),
+      () => this.sweeper.tick(),
+    ]) {
+      try {
+        await step();
+      } catch (err) {
+        first ??= err;
+        this.fail(err);
+      }
+    }
+    this.lastTickAt = this.chain.clock.now();
+    if (first !== undefined) throw first;
+    this.lastError = undefined;
+  }
+
+  private fail(err: unknown): void {
+    this.lastError = errorText(err);
+    this.chain.log.warn({ chain: this.name, reason: this.lastError }, 'custody round failed');
   }
 
   private async enqueuePayout(exec: Executor, row: typeof walletWithdrawals.$inferSelect): Promise<void> {

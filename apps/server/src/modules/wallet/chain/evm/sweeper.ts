@@ -7,7 +7,7 @@
 import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { encodeFunctionData, erc20Abi } from 'viem';
 import { custodyDeposits, custodySweeps, custodyTxs } from '@/db/schema';
-import { type EvmChain, NATIVE_ASSET, tokenOf } from './evm-chain';
+import { type EvmChain, errorText, NATIVE_ASSET, tokenOf } from './evm-chain';
 import type { TxOutbox } from './tx-outbox';
 
 /** Gas assumed for a token transfer when the node cannot estimate it (the sweep's top-up covers it twice). */
@@ -93,7 +93,7 @@ export class Sweeper {
         else if (s.status === 'topup') await this.afterTopup(s);
         else await this.afterSweep(s);
       } catch (err) {
-        this.chain.log.warn({ err, sweep: s.id.toString() }, 'sweep step failed');
+        this.chain.log.warn({ sweep: s.id.toString(), reason: errorText(err) }, 'sweep step failed');
       }
     }
   }

@@ -17,7 +17,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { encodeFunctionData, erc20Abi, type Hash, keccak256, type TransactionReceipt } from 'viem';
 import type { Executor } from '@/db/client';
 import { custodyNonces, custodyTxAttempts, custodyTxs } from '@/db/schema';
-import { type EvmChain, NATIVE_ASSET, tokenOf } from './evm-chain';
+import { type EvmChain, errorText, NATIVE_ASSET, tokenOf } from './evm-chain';
 
 export type CustodyTx = typeof custodyTxs.$inferSelect;
 export type TxKind = 'payout' | 'sweep' | 'topup';
@@ -94,10 +94,10 @@ export class TxOutbox {
         await this.trackOne(row, head);
       } catch (err) {
         this.chain.log.warn(
-          { err, tx: row.id.toString(), kind: row.kind },
+          { tx: row.id.toString(), kind: row.kind, reason: errorText(err) },
           'custody transaction check failed',
         );
-        await this.note(row.id, String(err instanceof Error ? err.message : err).slice(0, 500));
+        await this.note(row.id, errorText(err));
       }
     }
   }
@@ -259,8 +259,11 @@ export class TxOutbox {
         if (!sent) blocked.add(row.fromAddress);
       } catch (err) {
         blocked.add(row.fromAddress);
-        this.chain.log.warn({ err, tx: row.id.toString(), kind: row.kind }, 'custody transaction not signed');
-        await this.note(row.id, String(err instanceof Error ? err.message : err).slice(0, 500));
+        this.chain.log.warn(
+          { tx: row.id.toString(), kind: row.kind, reason: errorText(err) },
+          'custody transaction not signed',
+        );
+        await this.note(row.id, errorText(err));
       }
     }
   }
