@@ -239,7 +239,11 @@ describe('custody across kill -9', () => {
       () => balance(user, 'ETH'),
       (v) => v === '1.25',
     );
-    await until('token deposit credited', () => balance(user, 'USDT'), (v) => v === '75');
+    await until(
+      'token deposit credited',
+      () => balance(user, 'USDT'),
+      (v) => v === '75',
+    );
     // Mined in the second block while down: its third confirmation is two blocks on.
     await node.mine(2);
     await until(

@@ -364,5 +364,3 @@ function txView(chain: EvmChain, r: CustodyTx) {
     updateTime: r.updatedAt.toISOString(),
   };
 }
-
-export type { TransactionReceipt };
