@@ -6,7 +6,7 @@
 // `deposit.credit`, payouts through the withdrawal service's `withdraw.complete`.
 import { add, cmp, formatAmount, parseAmount, sub, ZERO } from '@coin/shared/money';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { createPublicClient, erc20Abi, getAddress, http, isAddress, type TransactionReceipt } from 'viem';
+import { createPublicClient, erc20Abi, getAddress, http, isAddress } from 'viem';
 import { type MoneyCore, SYSTEM_ACCOUNTS } from '@/core/types';
 import type { Db, Executor } from '@/db/client';
 import { custodyDeposits, custodySweeps, custodyTxs, walletWithdrawals } from '@/db/schema';
