@@ -2,6 +2,7 @@
 // No NODE_ENV branching: behaviour differs only through these explicit settings.
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { SecretText } from './lib/secret-text';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -106,8 +107,11 @@ export const configSchema = z.object({
   JOURNAL_SNAPSHOT_EVERY: int(10_000),
 
   // --- wallet (docs/running.md "Wallet") ---
-  /** Deposit chain adapter: 'simulated' (labelled demo chain with demo funding) or 'none'. */
-  CHAIN_ADAPTER: z.enum(['simulated', 'none']).default('simulated'),
+  /**
+   * Deposit chain adapter: 'simulated' (labelled demo chain with demo funding), 'evm' (real custody on an
+   * Ethereum-style chain, the EVM_* settings below) or 'none'.
+   */
+  CHAIN_ADAPTER: z.enum(['simulated', 'evm', 'none']).default('simulated'),
   /** Simulated block interval; 0 stops the timer (tests mine blocks by hand). */
   CHAIN_SIM_BLOCK_MS: int(3000),
   /** Upper bound of one demo deposit, in USDT equivalent (decimal string). */
@@ -124,6 +128,38 @@ export const configSchema = z.object({
   /** Folder of uploaded images; default DATA_DIR/uploads. */
   UPLOAD_DIR: z.string().min(1).optional(),
   RATE_LIMIT_MONEY_PER_MINUTE: int(60),
+
+  // --- real custody on an EVM chain (CHAIN_ADAPTER=evm; docs/custody.md) ---
+  /** JSON-RPC endpoint of the node (http or https). */
+  EVM_RPC_URL: z.string().url().optional(),
+  /** The chain id the node must report; start-up refuses another. */
+  EVM_CHAIN_ID: z.coerce.number().int().min(1).optional(),
+  /** The wallet network name this chain serves (a network of the wallet assets, e.g. ERC20). */
+  EVM_NETWORK: z.string().min(1).default('ERC20'),
+  /** Confirmations before a deposit is credited and a withdrawal completed. */
+  EVM_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(12),
+  /** ERC-20 tokens: comma list of ASSET=0xcontract (e.g. USDT=0xdAC17F958D2ee523a2206206994597C13D831ec7). */
+  EVM_TOKENS: z.string().default(''),
+  /** BIP-39 mnemonic of the custody HD wallet (prefer EVM_MNEMONIC_FILE); never logged. */
+  EVM_MNEMONIC: z
+    .string()
+    .min(1)
+    .optional()
+    .transform((v) => (v === undefined ? undefined : new SecretText(v))),
+  /** A file holding the mnemonic (read at start; mode 0600 recommended). */
+  EVM_MNEMONIC_FILE: z.string().min(1).optional(),
+  /** BIP-44 account index of the hot wallet (m/44'/60'/<n>'/0/0); deposit addresses use account n+1. */
+  EVM_HOT_WALLET_ACCOUNT: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  /** How often the custody job follows the chain, signs and sweeps; 0 = no timer (tests call tick()). */
+  EVM_POLL_MS: int(4000),
+  /** First block to scan on a fresh database (default: the head at the first start). */
+  EVM_START_BLOCK: z.coerce.number().int().min(0).optional(),
+  /** A sent transaction not mined after this many blocks is replaced with higher fees (same nonce). */
+  EVM_REPLACE_AFTER_BLOCKS: z.coerce.number().int().min(1).default(12),
+  /** Block-explorer link of a transaction, `{tx}` replaced by its hash (e.g. https://etherscan.io/tx/{tx}). */
+  EVM_EXPLORER_TX_URL: z.string().default(''),
+  /** Test-only failure injection of the custody signer (docs/custody.md); empty in production. */
+  CUSTODY_FAILPOINT: z.enum(['', 'after-sign']).default(''),
 
   // --- spot trading (docs/spot.md) ---
   /** Fee rates of makers and takers, on what each side receives (split 90/10 fee revenue / security fund). */

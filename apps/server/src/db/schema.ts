@@ -192,6 +192,7 @@ export const settings = pgTable('settings', {
 });
 
 export * from './schema-admin';
+export * from './schema-custody';
 export * from './schema-earn';
 export * from './schema-identity';
 export * from './schema-liabilities';

@@ -474,6 +474,11 @@ const adminChildren = [
     path: 'agents',
     component: lazyRouteComponent(areas.admin, 'AdminAgentsPage'),
   }),
+  createRoute({
+    getParentRoute: admin,
+    path: 'solvency',
+    component: lazyRouteComponent(areas.admin, 'AdminSolvencyPage'),
+  }),
 ] as const;
 
 export const routeTree = rootRoute.addChildren([

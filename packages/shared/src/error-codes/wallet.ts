@@ -6,6 +6,8 @@ export const WALLET_ERROR_STATUS = {
   WALLET_AMOUNT_TOO_SMALL: 422,
   WALLET_AMOUNT_TOO_LARGE: 422,
   WALLET_DEPOSIT_DISABLED: 409,
+  /** The server's real chain carries no deposits of this coin on this network (another network may). */
+  WALLET_NETWORK_UNAVAILABLE: 409,
   WALLET_WITHDRAW_DISABLED: 409,
   WALLET_ADDRESS_INVALID: 400,
   WALLET_WITHDRAW_NOT_FOUND: 404,

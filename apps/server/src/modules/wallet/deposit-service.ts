@@ -3,7 +3,7 @@
 // core's deposit.credit.
 import type { ErrorCode } from '@coin/shared/error-codes';
 import { type Amount, cmp, mul, parseAmount } from '@coin/shared/money';
-import { and, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { operators, users, walletAddresses, walletRecharges, walletUploads } from '@/db/schema';
 import { AppError } from '@/lib/app-error';
 import { appendAudit } from '@/lib/audit';
@@ -33,6 +33,8 @@ export interface RechargeRow {
   confirmations: number;
   requiredConfirmations: number;
   simulated: boolean;
+  /** Set for deposits on a real chain the server runs: the explorer link, or null when none is configured. */
+  explorerUrl?: string | null;
   createTime: string;
   reviewTime: string | null;
 }
@@ -114,7 +116,7 @@ export class DepositService {
       coin: asset.asset,
       network: network.network,
       address,
-      confirmations: asset.confirmations,
+      confirmations: chain.confirmationsFor?.(asset.asset) ?? asset.confirmations,
       simulated: chain.simulated,
       chain: chain.name,
     };
@@ -140,6 +142,22 @@ export class DepositService {
         .limit(1);
       if (!owner) continue;
       const now = this.ctx.clock.now();
+      if (o.dropped === true) {
+        // Its block left the chain before the credit: never credited (a later inclusion revives it).
+        await this.ctx.db
+          .update(walletRecharges)
+          .set({ status: 2, reason: 'chain.reorged', confirmations: 0 })
+          .where(
+            and(
+              eq(walletRecharges.chain, chain.name),
+              eq(walletRecharges.txid, o.txid),
+              eq(walletRecharges.vout, o.vout),
+              eq(walletRecharges.status, 0),
+            ),
+          );
+        continue;
+      }
+      const required = o.requiredConfirmations ?? asset.confirmations;
       const [row] = await this.ctx.db
         .insert(walletRecharges)
         .values({
@@ -155,13 +173,18 @@ export class DepositService {
           vout: o.vout,
           address: o.address,
           confirmations: o.confirmations,
-          requiredConfirmations: asset.confirmations,
+          requiredConfirmations: required,
           simulated: chain.simulated,
           createdAt: now,
         })
         .onConflictDoUpdate({
           target: [walletRecharges.chain, walletRecharges.txid, walletRecharges.vout],
-          set: { confirmations: o.confirmations },
+          // A chain output marked failed only because of a reorganisation is confirming again.
+          set: {
+            confirmations: o.confirmations,
+            status: sql`case when ${walletRecharges.status} = 2 and ${walletRecharges.reason} = 'chain.reorged' then 0 else ${walletRecharges.status} end`,
+            reason: sql`case when ${walletRecharges.status} = 2 and ${walletRecharges.reason} = 'chain.reorged' then null else ${walletRecharges.reason} end`,
+          },
         })
         .returning();
       if (row?.status !== 0 || row.confirmations < row.requiredConfirmations) continue;
@@ -355,7 +378,14 @@ export class DepositService {
         .offset((q.current - 1) * q.size),
       this.ctx.db.select({ n: count() }).from(walletRecharges).where(where),
     ]);
-    return { records: rows.map(toRechargeRow), total: total?.n ?? 0, current: q.current, size: q.size };
+    const chain = this.chain;
+    const records = rows.map((r) => {
+      const row = toRechargeRow(r);
+      return chain?.explorerTxUrl && r.chain === chain.name
+        ? { ...row, explorerUrl: chain.explorerTxUrl(r.txid) }
+        : row;
+    });
+    return { records, total: total?.n ?? 0, current: q.current, size: q.size };
   }
 
   // ---- operator review ----

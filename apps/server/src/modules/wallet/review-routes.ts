@@ -119,7 +119,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRoutesOptions> = async (
     approve: 'Approve a manual recharge (credits the user)',
     reject: 'Reject a manual recharge',
   });
-  reviewQueue('/api/admin/withdrawals', withdrawals, 3, {
+  reviewQueue('/api/admin/withdrawals', withdrawals, 4, {
     list: 'Withdrawal queue (newest first)',
     approve: 'Approve a withdrawal (pays out)',
     reject: 'Reject a withdrawal (returns the funds)',

@@ -8,7 +8,10 @@ import { BillProjection } from '@/projection/bill-projection';
 import { BalanceService } from './balance-service';
 import { BillService } from './bill-service';
 import { type Scheduler, timerScheduler } from './chain/chain-adapter';
+import { EvmCustody } from './chain/evm/evm-custody';
+import { loadEvmSettings } from './chain/evm/evm-settings';
 import { SimulatedChain } from './chain/simulated-chain';
+import { custodyRoutes } from './custody-routes';
 import { DepositService } from './deposit-service';
 import { ExchangeService } from './exchange-service';
 import { reviewRoutes } from './review-routes';
@@ -31,6 +34,8 @@ export interface WalletRuntime {
   simulatedChain: SimulatedChain | undefined;
   /** Kinds of /api/order/list that other areas answer (they add theirs when they register). */
   orderSources: OrderSources;
+  /** Real custody when CHAIN_ADAPTER=evm (tests call `tick()` with EVM_POLL_MS=0). */
+  custody: EvmCustody | undefined;
 }
 
 declare module 'fastify' {
@@ -62,7 +67,21 @@ export const walletPlugin = fp<WalletPluginOptions>(
     };
     const balances = new BalanceService(db, ctx.core, ctx.market, assets, app.services.settings);
 
-    const chain =
+    const custody =
+      config.CHAIN_ADAPTER === 'evm'
+        ? await EvmCustody.open({
+            settings: loadEvmSettings(config),
+            db,
+            clock,
+            assets,
+            log: {
+              info: (details, m) => app.log.info(details, m),
+              warn: (details, m) => app.log.warn(details, m),
+              error: (details, m) => app.log.error(details, m),
+            },
+          })
+        : undefined;
+    const simulated =
       config.CHAIN_ADAPTER === 'simulated'
         ? new SimulatedChain(
             secret,
@@ -72,8 +91,19 @@ export const walletPlugin = fp<WalletPluginOptions>(
             (err) => app.log.warn({ err }, 'simulated chain report failed'),
           )
         : undefined;
+    const chain = simulated ?? custody;
     const deposits = new DepositService(ctx, chain, app.services.operators);
-    const withdrawals = new WithdrawService(ctx, chain?.simulated ?? false, app.services.security);
+    const withdrawals = new WithdrawService(
+      ctx,
+      simulated !== undefined,
+      app.services.security,
+      custody?.payouts,
+    );
+    custody?.onPayout((withdrawalId, txid, outcome) =>
+      outcome === 'hash'
+        ? withdrawals.payoutHash(withdrawalId, txid)
+        : withdrawals.completePayout(withdrawalId, txid, outcome),
+    );
     const exchange = new ExchangeService(ctx, (id) => balances.isMerchant(id));
     const bills = new BillService(ctx);
     const uploads = new UploadService(db, clock, config.UPLOAD_DIR ?? join(config.DATA_DIR, 'uploads'));
@@ -102,7 +132,8 @@ export const walletPlugin = fp<WalletPluginOptions>(
       exchange,
       uploads,
       projection,
-      simulatedChain: chain,
+      simulatedChain: simulated,
+      custody,
     } satisfies WalletRuntime);
 
     await app.register(walletRoutes, {
@@ -116,6 +147,7 @@ export const walletPlugin = fp<WalletPluginOptions>(
       orderSources,
     });
     await app.register(reviewRoutes, { deposits, withdrawals });
+    await app.register(custodyRoutes, { custody, adapter: config.CHAIN_ADAPTER });
     await app.register(uploadRoutes, {
       uploads,
       sessions: app.services.sessions,
@@ -126,6 +158,7 @@ export const walletPlugin = fp<WalletPluginOptions>(
     // Registered after the core's hook, so it runs before the core closes (hooks run in reverse).
     app.addHook('onClose', async () => {
       stopChain?.();
+      await custody?.idle();
       // Flushes what is queued but never waits on a failing or hanging write (bounded).
       await projection.close();
     });

@@ -356,7 +356,7 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (a
       schema: {
         tags,
         summary: 'Withdrawal records (paged)',
-        body: z.strictObject({ ...pageFields, coin: coinString.optional(), status: status(3) }).prefault({}),
+        body: z.strictObject({ ...pageFields, coin: coinString.optional(), status: status(4) }).prefault({}),
         security: secured,
       },
       ...user,

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { add, cmp, parseAmount } from '@coin/shared/money';
 import { and, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
+import type { Executor } from '@/db/client';
 import { users, walletWithdrawals } from '@/db/schema';
 import { AppError } from '@/lib/app-error';
 import { appendAudit } from '@/lib/audit';
@@ -21,7 +22,31 @@ import { iso, orderNo, type Page, type WalletContext } from './wallet-context';
 
 type WithdrawalRecord = typeof walletWithdrawals.$inferSelect;
 
-export const WITHDRAW_STATUS = { reserving: -1, review: 0, passed: 1, failed: 2, cancelled: 3 } as const;
+export const WITHDRAW_STATUS = {
+  reserving: -1,
+  review: 0,
+  passed: 1,
+  failed: 2,
+  cancelled: 3,
+  /** Approved and being paid on a real chain (signed, sent, confirming); passed at its confirmations. */
+  sending: 4,
+} as const;
+
+/** Statuses a user or operator sees (reserving rows are not yet requests). */
+const LISTED_STATUSES = [0, 1, 2, 3, 4];
+
+/**
+ * A real chain that pays approved withdrawals itself (chain/evm/evm-custody.ts). The approval stores the
+ * payout intent in its own SQL transaction; the chain's signer sends it and calls `completePayout` at
+ * its confirmations.
+ */
+export interface ChainPayouts {
+  pays(asset: string, network: string): boolean;
+  /** A stricter address check than the family's pattern (e.g. the EIP-55 checksum). */
+  validAddress(address: string): boolean;
+  enqueue(exec: Executor, row: WithdrawalRecord): Promise<void>;
+  explorerUrl(txid: string | null): string | null;
+}
 
 /** The decrypted withdrawal request. */
 export const withdrawPayloadSchema = z.strictObject({
@@ -54,11 +79,13 @@ export interface WithdrawalRow {
   reason: string | null;
   txid: string | null;
   simulated: boolean;
+  /** Block-explorer link of `txid` when a real chain paid it and an explorer is configured. */
+  explorerUrl?: string | null;
   createTime: string;
   reviewTime: string | null;
 }
 
-export function toWithdrawalRow(r: WithdrawalRecord): WithdrawalRow {
+export function toWithdrawalRow(r: WithdrawalRecord, payouts?: ChainPayouts): WithdrawalRow {
   return {
     id: r.id.toString(),
     orderNo: r.orderNo,
@@ -72,6 +99,9 @@ export function toWithdrawalRow(r: WithdrawalRecord): WithdrawalRow {
     reason: r.reason,
     txid: r.txid,
     simulated: r.simulated,
+    ...(payouts?.pays(r.asset, r.network) && !r.simulated
+      ? { explorerUrl: payouts.explorerUrl(r.txid) }
+      : {}),
     createTime: r.createdAt.toISOString(),
     reviewTime: iso(r.reviewedAt),
   };
@@ -93,7 +123,12 @@ export class WithdrawService {
     private readonly ctx: WalletContext,
     private readonly simulatedPayout: boolean,
     private readonly guard?: WithdrawalGuard,
+    private readonly payouts?: ChainPayouts,
   ) {}
+
+  private row(r: WithdrawalRecord): WithdrawalRow {
+    return toWithdrawalRow(r, this.payouts);
+  }
 
   feeInfo(coin: string) {
     const a = this.ctx.assets.get(coin);
@@ -114,7 +149,11 @@ export class WithdrawService {
     const asset = this.ctx.assets.get(input.coin);
     if (!asset.withdrawEnabled) throw new AppError('WALLET_WITHDRAW_DISABLED');
     const network = this.ctx.assets.network(asset, input.network);
-    if (!isValidAddress(network.family, input.address)) {
+    const chainPaid = this.payouts?.pays(asset.asset, network.network) === true;
+    if (
+      !isValidAddress(network.family, input.address) ||
+      (chainPaid && this.payouts?.validAddress(input.address) === false)
+    ) {
       throw new AppError('WALLET_ADDRESS_INVALID', [
         { field: 'address', key: 'errors.WALLET_ADDRESS_INVALID' },
       ]);
@@ -214,7 +253,7 @@ export class WithdrawService {
               .from(walletWithdrawals)
               .where(eq(walletWithdrawals.id, row.id))
               .limit(1);
-        const r = toWithdrawalRow(current ?? row);
+        const r = this.row(current ?? row);
         return {
           id: r.id,
           orderNo: r.orderNo,
@@ -355,7 +394,7 @@ export class WithdrawService {
     conds.push(
       q.status !== undefined
         ? eq(walletWithdrawals.status, q.status)
-        : inArray(walletWithdrawals.status, [0, 1, 2, 3]),
+        : inArray(walletWithdrawals.status, LISTED_STATUSES),
     );
     const where = and(...conds);
     const [rows, [total]] = await Promise.all([
@@ -368,7 +407,12 @@ export class WithdrawService {
         .offset((q.current - 1) * q.size),
       this.ctx.db.select({ n: count() }).from(walletWithdrawals).where(where),
     ]);
-    return { records: rows.map(toWithdrawalRow), total: total?.n ?? 0, current: q.current, size: q.size };
+    return {
+      records: rows.map((r) => this.row(r)),
+      total: total?.n ?? 0,
+      current: q.current,
+      size: q.size,
+    };
   }
 
   // ---- operator review ----
@@ -377,7 +421,7 @@ export class WithdrawService {
     const where =
       q.status !== undefined
         ? eq(walletWithdrawals.status, q.status)
-        : inArray(walletWithdrawals.status, [0, 1, 2, 3]);
+        : inArray(walletWithdrawals.status, LISTED_STATUSES);
     const [rows, [total]] = await Promise.all([
       this.ctx.db
         .select({ w: walletWithdrawals, account: users.account })
@@ -391,7 +435,7 @@ export class WithdrawService {
     ]);
     return {
       records: rows.map(({ w, account }) => ({
-        ...toWithdrawalRow(w),
+        ...this.row(w),
         userId: w.userId.toString(),
         account: account ?? '',
         reviewer: w.reviewer,
@@ -405,15 +449,28 @@ export class WithdrawService {
   async decide(id: bigint, operatorId: bigint, decision: 'approve' | 'reject', reason?: string) {
     const now = this.ctx.clock.now();
     const approve = decision === 'approve';
+    const [target] = approve
+      ? await this.ctx.db
+          .select({ asset: walletWithdrawals.asset, network: walletWithdrawals.network })
+          .from(walletWithdrawals)
+          .where(eq(walletWithdrawals.id, id))
+          .limit(1)
+      : [];
+    // A real chain pays it: the approval queues the payout; it passes at the payout's confirmations.
+    const viaChain = target !== undefined && this.payouts?.pays(target.asset, target.network) === true;
     const decided = await this.ctx.db.transaction(async (tx) => {
       const [row] = await tx
         .update(walletWithdrawals)
         .set({
-          status: approve ? WITHDRAW_STATUS.passed : WITHDRAW_STATUS.failed,
+          status: approve
+            ? viaChain
+              ? WITHDRAW_STATUS.sending
+              : WITHDRAW_STATUS.passed
+            : WITHDRAW_STATUS.failed,
           reason: approve ? null : (reason ?? null),
           reviewer: operatorId.toString(),
           reviewedAt: now,
-          ...(approve && this.simulatedPayout
+          ...(approve && this.simulatedPayout && !viaChain
             ? {
                 // A labelled fake: the simulated chain pays nothing out.
                 txid: `sim-${createHash('sha256').update(`payout:${id}:${now.getTime()}`).digest('hex').slice(0, 40)}`,
@@ -433,6 +490,7 @@ export class WithdrawService {
           throw new AppError('WALLET_WITHDRAW_NOT_FOUND');
         throw new AppError('WALLET_WITHDRAW_STATE');
       }
+      if (viaChain) await this.payouts?.enqueue(tx, row);
       await appendAudit(
         tx,
         {
@@ -452,7 +510,7 @@ export class WithdrawService {
       );
       return row;
     });
-    await this.settle(decided);
+    if (decided.status !== WITHDRAW_STATUS.sending) await this.settle(decided);
     const [fresh] = await this.ctx.db
       .select({ w: walletWithdrawals, account: users.account })
       .from(walletWithdrawals)
@@ -461,10 +519,60 @@ export class WithdrawService {
       .limit(1);
     const w = fresh?.w ?? decided;
     return {
-      ...toWithdrawalRow(w),
+      ...this.row(w),
       userId: w.userId.toString(),
       account: fresh?.account ?? '',
       reviewer: w.reviewer,
     };
+  }
+
+  // ---- payouts on a real chain ----
+
+  /** The payout of a sending withdrawal has a (new) transaction hash: the user's record shows it. */
+  async payoutHash(withdrawalId: string, txid: string): Promise<void> {
+    await this.ctx.db
+      .update(walletWithdrawals)
+      .set({ txid })
+      .where(
+        and(
+          eq(walletWithdrawals.withdrawalId, withdrawalId),
+          eq(walletWithdrawals.status, WITHDRAW_STATUS.sending),
+        ),
+      );
+  }
+
+  /**
+   * The payout reached its confirmations: the withdrawal passes and the core completes it (command id
+   * `withdraw.complete:<withdrawalId>`, so a repeat after a crash is a no-op). A reverted payout stays
+   * sending with the reason `chain.reverted` for an operator.
+   */
+  async completePayout(withdrawalId: string, txid: string, outcome: 'confirmed' | 'reverted'): Promise<void> {
+    if (outcome === 'reverted') {
+      await this.ctx.db
+        .update(walletWithdrawals)
+        .set({ txid, reason: 'chain.reverted' })
+        .where(
+          and(
+            eq(walletWithdrawals.withdrawalId, withdrawalId),
+            eq(walletWithdrawals.status, WITHDRAW_STATUS.sending),
+          ),
+        );
+      return;
+    }
+    await this.ctx.db
+      .update(walletWithdrawals)
+      .set({ status: WITHDRAW_STATUS.passed, txid })
+      .where(
+        and(
+          eq(walletWithdrawals.withdrawalId, withdrawalId),
+          eq(walletWithdrawals.status, WITHDRAW_STATUS.sending),
+        ),
+      );
+    const [row] = await this.ctx.db
+      .select()
+      .from(walletWithdrawals)
+      .where(eq(walletWithdrawals.withdrawalId, withdrawalId))
+      .limit(1);
+    if (row?.status === WITHDRAW_STATUS.passed && row.settledAt === null) await this.settle(row);
   }
 }

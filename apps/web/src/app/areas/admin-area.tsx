@@ -20,6 +20,7 @@ import { OperatorsPage } from '@/features/admin/pages/operators-page';
 import { ProjectionPage } from '@/features/admin/pages/projection-page';
 import { RechargesPage, WithdrawalsPage } from '@/features/admin/pages/review-queue-pages';
 import { SecondsConsolePage } from '@/features/admin/pages/seconds-console-page';
+import { SolvencyPage } from '@/features/admin/pages/solvency-page';
 import { UsersPage } from '@/features/admin/pages/users-page';
 import '@/features/admin/admin.css';
 
@@ -52,6 +53,7 @@ export {
   ProjectionPage as AdminProjectionPage,
   RechargesPage as AdminRechargesPage,
   SecondsConsolePage as AdminSecondsPage,
+  SolvencyPage as AdminSolvencyPage,
   UsersPage as AdminUsersPage,
   WithdrawalsPage as AdminWithdrawalsPage,
 };

@@ -8,6 +8,8 @@ export const walletDe: Record<keyof typeof walletEn, string> = {
   'errors.WALLET_AMOUNT_TOO_SMALL': 'Der Betrag ist zu klein',
   'errors.WALLET_AMOUNT_TOO_LARGE': 'Der Betrag ist zu groß',
   'errors.WALLET_DEPOSIT_DISABLED': 'Einzahlungen dieser Münze sind ausgesetzt',
+  'errors.WALLET_NETWORK_UNAVAILABLE':
+    'Einzahlungen dieser Münze sind in diesem Netzwerk hier nicht möglich; wählen Sie ein anderes Netzwerk',
   'errors.WALLET_WITHDRAW_DISABLED': 'Auszahlungen dieser Münze sind ausgesetzt',
   'errors.WALLET_ADDRESS_INVALID': 'Die Auszahlungsadresse ist ungültig',
   'errors.WALLET_WITHDRAW_NOT_FOUND': 'Auszahlung nicht gefunden',

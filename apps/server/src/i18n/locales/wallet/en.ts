@@ -6,6 +6,8 @@ export const walletEn = {
   'errors.WALLET_AMOUNT_TOO_SMALL': 'The amount is too small',
   'errors.WALLET_AMOUNT_TOO_LARGE': 'The amount is too large',
   'errors.WALLET_DEPOSIT_DISABLED': 'Deposits of this coin are suspended',
+  'errors.WALLET_NETWORK_UNAVAILABLE':
+    'Deposits of this coin are not available on this network here; choose another network',
   'errors.WALLET_WITHDRAW_DISABLED': 'Withdrawals of this coin are suspended',
   'errors.WALLET_ADDRESS_INVALID': 'The withdrawal address is invalid',
   'errors.WALLET_WITHDRAW_NOT_FOUND': 'Withdrawal record not found',

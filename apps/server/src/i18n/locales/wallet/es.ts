@@ -8,6 +8,8 @@ export const walletEs: Record<keyof typeof walletEn, string> = {
   'errors.WALLET_AMOUNT_TOO_SMALL': 'El importe es demasiado pequeño',
   'errors.WALLET_AMOUNT_TOO_LARGE': 'El importe es demasiado grande',
   'errors.WALLET_DEPOSIT_DISABLED': 'Los depósitos de esta moneda están suspendidos',
+  'errors.WALLET_NETWORK_UNAVAILABLE':
+    'Los depósitos de esta moneda no están disponibles en esta red aquí; elija otra red',
   'errors.WALLET_WITHDRAW_DISABLED': 'Los retiros de esta moneda están suspendidos',
   'errors.WALLET_ADDRESS_INVALID': 'La dirección de retiro no es válida',
   'errors.WALLET_WITHDRAW_NOT_FOUND': 'Registro de retiro no encontrado',

@@ -8,6 +8,8 @@ export const walletFr: Record<keyof typeof walletEn, string> = {
   'errors.WALLET_AMOUNT_TOO_SMALL': 'Le montant est trop petit',
   'errors.WALLET_AMOUNT_TOO_LARGE': 'Le montant est trop élevé',
   'errors.WALLET_DEPOSIT_DISABLED': 'Les dépôts de cette monnaie sont suspendus',
+  'errors.WALLET_NETWORK_UNAVAILABLE':
+    'Les dépôts de cette pièce ne sont pas disponibles sur ce réseau ici ; choisissez un autre réseau',
   'errors.WALLET_WITHDRAW_DISABLED': 'Les retraits de cette monnaie sont suspendus',
   'errors.WALLET_ADDRESS_INVALID': "L'adresse de retrait n'est pas valide",
   'errors.WALLET_WITHDRAW_NOT_FOUND': 'Retrait introuvable',

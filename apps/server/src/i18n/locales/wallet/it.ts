@@ -8,6 +8,8 @@ export const walletIt: Record<keyof typeof walletEn, string> = {
   'errors.WALLET_AMOUNT_TOO_SMALL': "L'importo è troppo piccolo",
   'errors.WALLET_AMOUNT_TOO_LARGE': "L'importo è troppo grande",
   'errors.WALLET_DEPOSIT_DISABLED': 'I depositi di questa moneta sono sospesi',
+  'errors.WALLET_NETWORK_UNAVAILABLE':
+    "I depositi di questa moneta non sono disponibili su questa rete qui; scegli un'altra rete",
   'errors.WALLET_WITHDRAW_DISABLED': 'I prelievi di questa moneta sono sospesi',
   'errors.WALLET_ADDRESS_INVALID': "L'indirizzo di prelievo non è valido",
   'errors.WALLET_WITHDRAW_NOT_FOUND': 'Prelievo non trovato',

@@ -8,6 +8,8 @@ export const walletJa: Record<keyof typeof walletEn, string> = {
   'errors.WALLET_AMOUNT_TOO_SMALL': '金額が小さすぎます',
   'errors.WALLET_AMOUNT_TOO_LARGE': '金額が大きすぎます',
   'errors.WALLET_DEPOSIT_DISABLED': 'この通貨の入金は停止中です',
+  'errors.WALLET_NETWORK_UNAVAILABLE':
+    'この通貨はこのネットワークでは入金できません。別のネットワークを選んでください',
   'errors.WALLET_WITHDRAW_DISABLED': 'この通貨の出金は停止中です',
   'errors.WALLET_ADDRESS_INVALID': '出金アドレスが無効です',
   'errors.WALLET_WITHDRAW_NOT_FOUND': '出金記録が見つかりません',

@@ -8,6 +8,8 @@ export const walletKo: Record<keyof typeof walletEn, string> = {
   'errors.WALLET_AMOUNT_TOO_SMALL': '금액이 너무 작습니다',
   'errors.WALLET_AMOUNT_TOO_LARGE': '금액이 너무 큽니다',
   'errors.WALLET_DEPOSIT_DISABLED': '이 코인의 입금이 중단되었습니다',
+  'errors.WALLET_NETWORK_UNAVAILABLE':
+    '이 네트워크에서는 이 코인을 입금할 수 없습니다. 다른 네트워크를 선택하세요',
   'errors.WALLET_WITHDRAW_DISABLED': '이 코인의 출금이 중단되었습니다',
   'errors.WALLET_ADDRESS_INVALID': '출금 주소가 유효하지 않습니다',
   'errors.WALLET_WITHDRAW_NOT_FOUND': '출금 기록을 찾을 수 없습니다',

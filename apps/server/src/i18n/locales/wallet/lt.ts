@@ -8,6 +8,8 @@ export const walletLt: Record<keyof typeof walletEn, string> = {
   'errors.WALLET_AMOUNT_TOO_SMALL': 'Suma per maža',
   'errors.WALLET_AMOUNT_TOO_LARGE': 'Suma per didelė',
   'errors.WALLET_DEPOSIT_DISABLED': 'Šios monetos įnešimai sustabdyti',
+  'errors.WALLET_NETWORK_UNAVAILABLE':
+    'Šios monetos įnašai šiame tinkle čia negalimi; pasirinkite kitą tinklą',
   'errors.WALLET_WITHDRAW_DISABLED': 'Šios monetos išėmimai sustabdyti',
   'errors.WALLET_ADDRESS_INVALID': 'Išėmimo adresas neteisingas',
   'errors.WALLET_WITHDRAW_NOT_FOUND': 'Išėmimo įrašas nerastas',

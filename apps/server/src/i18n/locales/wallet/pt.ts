@@ -8,6 +8,8 @@ export const walletPt: Record<keyof typeof walletEn, string> = {
   'errors.WALLET_AMOUNT_TOO_SMALL': 'O valor é muito pequeno',
   'errors.WALLET_AMOUNT_TOO_LARGE': 'O valor é muito grande',
   'errors.WALLET_DEPOSIT_DISABLED': 'Os depósitos desta moeda estão suspensos',
+  'errors.WALLET_NETWORK_UNAVAILABLE':
+    'Depósitos desta moeda não estão disponíveis nesta rede aqui; escolha outra rede',
   'errors.WALLET_WITHDRAW_DISABLED': 'Os saques desta moeda estão suspensos',
   'errors.WALLET_ADDRESS_INVALID': 'O endereço de saque é inválido',
   'errors.WALLET_WITHDRAW_NOT_FOUND': 'Registro de saque não encontrado',

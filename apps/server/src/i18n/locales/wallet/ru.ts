@@ -8,6 +8,8 @@ export const walletRu: Record<keyof typeof walletEn, string> = {
   'errors.WALLET_AMOUNT_TOO_SMALL': 'Сумма слишком мала',
   'errors.WALLET_AMOUNT_TOO_LARGE': 'Сумма слишком велика',
   'errors.WALLET_DEPOSIT_DISABLED': 'Пополнение этой монетой приостановлено',
+  'errors.WALLET_NETWORK_UNAVAILABLE':
+    'Пополнение этой монетой в этой сети здесь недоступно; выберите другую сеть',
   'errors.WALLET_WITHDRAW_DISABLED': 'Вывод этой монеты приостановлен',
   'errors.WALLET_ADDRESS_INVALID': 'Неверный адрес вывода',
   'errors.WALLET_WITHDRAW_NOT_FOUND': 'Заявка на вывод не найдена',

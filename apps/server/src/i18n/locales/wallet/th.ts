@@ -8,6 +8,7 @@ export const walletTh: Record<keyof typeof walletEn, string> = {
   'errors.WALLET_AMOUNT_TOO_SMALL': 'จำนวนน้อยเกินไป',
   'errors.WALLET_AMOUNT_TOO_LARGE': 'จำนวนมากเกินไป',
   'errors.WALLET_DEPOSIT_DISABLED': 'การฝากเหรียญนี้ถูกระงับชั่วคราว',
+  'errors.WALLET_NETWORK_UNAVAILABLE': 'ไม่รองรับการฝากเหรียญนี้บนเครือข่ายนี้ โปรดเลือกเครือข่ายอื่น',
   'errors.WALLET_WITHDRAW_DISABLED': 'การถอนเหรียญนี้ถูกระงับชั่วคราว',
   'errors.WALLET_ADDRESS_INVALID': 'ที่อยู่สำหรับถอนไม่ถูกต้อง',
   'errors.WALLET_WITHDRAW_NOT_FOUND': 'ไม่พบรายการถอน',

@@ -8,6 +8,7 @@ export const walletTw: Record<keyof typeof walletEn, string> = {
   'errors.WALLET_AMOUNT_TOO_SMALL': '金額太小',
   'errors.WALLET_AMOUNT_TOO_LARGE': '金額太大',
   'errors.WALLET_DEPOSIT_DISABLED': '該幣種暫停充值',
+  'errors.WALLET_NETWORK_UNAVAILABLE': '此處不支援該幣種在此網路上的充值，請選擇其他網路',
   'errors.WALLET_WITHDRAW_DISABLED': '該幣種暫停提現',
   'errors.WALLET_ADDRESS_INVALID': '提現地址無效',
   'errors.WALLET_WITHDRAW_NOT_FOUND': '未找到提現記錄',

@@ -8,6 +8,7 @@ export const walletVi: Record<keyof typeof walletEn, string> = {
   'errors.WALLET_AMOUNT_TOO_SMALL': 'Số tiền quá nhỏ',
   'errors.WALLET_AMOUNT_TOO_LARGE': 'Số tiền quá lớn',
   'errors.WALLET_DEPOSIT_DISABLED': 'Nạp đồng tiền này đang tạm dừng',
+  'errors.WALLET_NETWORK_UNAVAILABLE': 'Không hỗ trợ nạp đồng tiền này trên mạng này; hãy chọn mạng khác',
   'errors.WALLET_WITHDRAW_DISABLED': 'Rút đồng tiền này đang tạm dừng',
   'errors.WALLET_ADDRESS_INVALID': 'Địa chỉ rút tiền không hợp lệ',
   'errors.WALLET_WITHDRAW_NOT_FOUND': 'Không tìm thấy bản ghi rút tiền',

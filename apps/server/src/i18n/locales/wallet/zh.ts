@@ -8,6 +8,7 @@ export const walletZh: Record<keyof typeof walletEn, string> = {
   'errors.WALLET_AMOUNT_TOO_SMALL': '金额太小',
   'errors.WALLET_AMOUNT_TOO_LARGE': '金额太大',
   'errors.WALLET_DEPOSIT_DISABLED': '该币种暂停充值',
+  'errors.WALLET_NETWORK_UNAVAILABLE': '此处不支持该币种在此网络上的充值，请选择其他网络',
   'errors.WALLET_WITHDRAW_DISABLED': '该币种暂停提现',
   'errors.WALLET_ADDRESS_INVALID': '提现地址无效',
   'errors.WALLET_WITHDRAW_NOT_FOUND': '未找到提现记录',

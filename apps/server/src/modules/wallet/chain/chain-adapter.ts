@@ -10,6 +10,10 @@ export interface ObservedOutput {
   network: string;
   amount: string;
   confirmations: number;
+  /** The confirmations this output needs, when the chain sets them (else the asset's). */
+  requiredConfirmations?: number;
+  /** True when the output's block left the chain (reorganisation) before it was credited. */
+  dropped?: boolean;
 }
 
 export interface ChainAdapter {
@@ -18,6 +22,10 @@ export interface ChainAdapter {
   /** True for the demo chain: the UI labels it and demo funding exists. */
   readonly simulated: boolean;
   depositAddress(userId: bigint, asset: string, network: string, family: NetworkFamily): string;
+  /** Confirmations a deposit of `asset` needs on this chain, when the chain sets them (else the asset's). */
+  confirmationsFor?(asset: string): number | undefined;
+  /** A real chain's block-explorer link of a transaction (null when none is configured). */
+  explorerTxUrl?(txid: string | null): string | null;
   /** Starts watching; `onOutputs` receives every output seen or re-confirmed. Returns a stop function. */
   start(onOutputs: (outputs: ObservedOutput[]) => Promise<void>): () => void;
 }

@@ -100,7 +100,7 @@ export interface Withdrawal {
   amount: string;
   fee: string;
   total: string;
-  status: 0 | 1 | 2 | 3;
+  status: 0 | 1 | 2 | 3 | 4;
   reason: string | null;
   txid: string | null;
   reviewer: string | null;

@@ -26,8 +26,16 @@ describe('pagesFor / landingPath', () => {
       'earn-loans',
       'kyc',
       'agents',
+      'solvency',
     ]);
-    expect(pagesFor('reviewer')).toEqual(['recharges', 'withdrawals', 'users', 'earn-loans', 'kyc']);
+    expect(pagesFor('reviewer')).toEqual([
+      'recharges',
+      'withdrawals',
+      'users',
+      'earn-loans',
+      'kyc',
+      'solvency',
+    ]);
     expect(pagesFor('support')).toEqual(['users']);
   });
   it('sends an operator with the one-time password to the password change first', () => {

@@ -19,13 +19,14 @@ export const CONSOLE_PAGES = [
   'earn-loans',
   'kyc',
   'agents',
+  'solvency',
 ] as const;
 export type ConsolePage = (typeof CONSOLE_PAGES)[number];
 
 /** Pages per role; the server enforces the same roles (this only hides what would answer 403). */
 const PAGES_BY_ROLE: Record<OperatorRole, readonly ConsolePage[]> = {
   admin: CONSOLE_PAGES,
-  reviewer: ['recharges', 'withdrawals', 'users', 'earn-loans', 'kyc'],
+  reviewer: ['recharges', 'withdrawals', 'users', 'earn-loans', 'kyc', 'solvency'],
   support: ['users'],
 };
 
@@ -93,7 +94,13 @@ function isZeroDecimal(s: string): boolean {
 /** Recharge status code -> label key. */
 export const RECHARGE_STATUS = { 0: 'pending', 1: 'passed', 2: 'failed' } as const;
 /** Withdrawal status code -> label key. */
-export const WITHDRAWAL_STATUS = { 0: 'pending', 1: 'passed', 2: 'failed', 3: 'cancelled' } as const;
+export const WITHDRAWAL_STATUS = {
+  0: 'pending',
+  1: 'passed',
+  2: 'failed',
+  3: 'cancelled',
+  4: 'sending',
+} as const;
 
 /** The reject dialog needs 1..200 characters after trimming. */
 export function rejectReasonValid(reason: string): boolean {

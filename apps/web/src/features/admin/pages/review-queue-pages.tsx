@@ -32,6 +32,7 @@ const STATUS_COLOR: Record<string, string> = {
   passed: 'green',
   failed: 'red',
   cancelled: 'default',
+  sending: 'processing',
 };
 
 const rowProps = (testId: string) => ({ 'data-testid': testId }) as HTMLAttributes<HTMLElement>;

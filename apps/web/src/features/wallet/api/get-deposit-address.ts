@@ -8,7 +8,8 @@ export function getDepositAddress(coin: string, network: string | undefined, sig
   return apiGet<DepositAddress>(
     `${ASSETS_API}/getDepositAddress/${encodeURIComponent(coin)}`,
     { network },
-    { signal },
+    // The deposit panel shows a failure in place (e.g. a network the server's chain does not carry).
+    { signal, silent: true },
   );
 }
 
@@ -17,6 +18,7 @@ export function depositAddressQuery(coin: string, network?: string) {
     queryKey: ['wallet-address', coin, network ?? ''],
     queryFn: ({ signal }) => getDepositAddress(coin, network, signal),
     staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
     enabled: coin !== '',
   });
 }

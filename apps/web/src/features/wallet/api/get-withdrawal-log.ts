@@ -8,7 +8,7 @@ export interface WithdrawalLogFilter {
   current: number;
   size: number;
   coin?: string;
-  status?: 0 | 1 | 2 | 3;
+  status?: 0 | 1 | 2 | 3 | 4;
 }
 
 export function getWithdrawalLog(filter: WithdrawalLogFilter, signal?: AbortSignal) {

@@ -58,16 +58,19 @@ export function TxIdValue({
   txid,
   network,
   simulated,
+  explorerUrl,
   testId,
 }: {
   txid: string | null;
   network: string | null;
   simulated: boolean;
+  /** The server's link for a real chain it runs (null: none configured); else the built-in table. */
+  explorerUrl?: string | null | undefined;
   testId: string;
 }) {
   const { t } = useTranslation('wallet');
   if (!txid) return <span data-testid={testId}>--</span>;
-  const url = explorerTxUrl(network, txid, simulated);
+  const url = explorerUrl !== undefined ? explorerUrl : explorerTxUrl(network, txid, simulated);
   return (
     <span className="wallet-copy">
       <CopyValue value={txid} short testId={testId} />

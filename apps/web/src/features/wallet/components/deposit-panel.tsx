@@ -80,6 +80,15 @@ export function DepositPanel() {
         </div>
       </Form>
       {address.isLoading ? <Skeleton active /> : null}
+      {address.error ? (
+        // e.g. a network the server's real chain does not carry (another network of the coin may).
+        <Alert
+          type="info"
+          showIcon
+          title={isApiError(address.error) ? address.error.msg : t('errors.generic')}
+          data-testid="deposit-unavailable"
+        />
+      ) : null}
       {address.data ? (
         <>
           {address.data.simulated ? (

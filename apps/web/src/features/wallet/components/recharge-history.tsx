@@ -104,6 +104,7 @@ export function RechargeHistory({ pageSize = 10, title }: { pageSize?: number; t
                   txid={r.txid}
                   network={r.network}
                   simulated={r.simulated}
+                  explorerUrl={r.explorerUrl}
                   testId={`recharge-txid-${r.id}`}
                 />
                 {r.source === 'chain' && r.simulated ? (

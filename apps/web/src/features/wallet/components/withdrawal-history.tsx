@@ -29,7 +29,7 @@ export function WithdrawalHistory({ pageSize = 10, title }: { pageSize?: number;
   const queryClient = useQueryClient();
   const { current, setCurrent, reset } = usePage();
   const [coin, setCoin] = useState<string | undefined>(undefined);
-  const [status, setStatus] = useState<0 | 1 | 2 | 3 | undefined>(undefined);
+  const [status, setStatus] = useState<0 | 1 | 2 | 3 | 4 | undefined>(undefined);
   const [cancelling, setCancelling] = useState<string | null>(null);
   const query = useQuery(withdrawalLogQuery({ current, size: pageSize, coin, status }));
 
@@ -122,6 +122,7 @@ export function WithdrawalHistory({ pageSize = 10, title }: { pageSize?: number;
                   txid={r.txid}
                   network={r.network}
                   simulated={r.simulated}
+                  explorerUrl={r.explorerUrl}
                   testId={`withdrawal-txid-${r.id}`}
                 />
                 {r.txid && r.simulated ? (

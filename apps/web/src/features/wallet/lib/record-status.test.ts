@@ -16,6 +16,7 @@ describe('record states in words', () => {
     expect(withdrawalStatus(0)).toEqual({ key: 'status.review', tone: 'warning' });
     expect(withdrawalStatus(2).key).toBe('status.rejected');
     expect(withdrawalStatus(3).key).toBe('status.cancelled');
+    expect(withdrawalStatus(4)).toEqual({ key: 'status.sending', tone: 'processing' });
     expect(depositStatus({ status: 0, source: 'chain', confirmations: 1, requiredConfirmations: 2 })).toEqual(
       {
         key: 'status.confirming',

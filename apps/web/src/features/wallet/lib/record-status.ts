@@ -26,9 +26,10 @@ export function depositStatus(
   return { key: 'status.review', tone: 'warning' };
 }
 
-/** Withdrawals: under review, then completed (paid), rejected (funds returned) or cancelled. */
+/** Withdrawals: under review, sending (on a real chain), then completed, rejected or cancelled. */
 export function withdrawalStatus(status: WithdrawalRow['status']): StatusLabel {
   if (status === 1) return { key: 'status.completed', tone: 'success' };
+  if (status === 4) return { key: 'status.sending', tone: 'processing' };
   if (status === 2) return { key: 'status.rejected', tone: 'error' };
   if (status === 3) return { key: 'status.cancelled', tone: 'default' };
   return { key: 'status.review', tone: 'warning' };
@@ -46,4 +47,5 @@ export const WITHDRAWAL_STATUS_FILTER = [
   { value: 1, key: 'status.completed' },
   { value: 2, key: 'status.rejected' },
   { value: 3, key: 'status.cancelled' },
+  { value: 4, key: 'status.sending' },
 ] as const;

@@ -113,11 +113,13 @@ export interface RechargeRow {
   confirmations: number;
   requiredConfirmations: number;
   simulated: boolean;
+  /** Set for deposits on a real chain: its explorer link, or null when none is configured. */
+  explorerUrl?: string | null;
   createTime: string;
   reviewTime: string | null;
 }
 
-/** 0 under review, 1 passed (paid), 2 failed (funds returned), 3 cancelled. */
+/** 0 under review, 1 passed (paid), 2 failed (funds returned), 3 cancelled, 4 sending on chain. */
 export interface WithdrawalRow {
   id: string;
   orderNo: string;
@@ -127,10 +129,12 @@ export interface WithdrawalRow {
   amount: string;
   fee: string;
   total: string;
-  status: 0 | 1 | 2 | 3;
+  status: 0 | 1 | 2 | 3 | 4;
   reason: string | null;
   txid: string | null;
   simulated: boolean;
+  /** Set when a real chain paid it: its explorer link, or null when none is configured. */
+  explorerUrl?: string | null;
   createTime: string;
   reviewTime: string | null;
 }
