@@ -25,6 +25,7 @@ import { OperatorService } from './modules/admin/operator-service';
 import { authPlugin } from './modules/auth/auth-plugin';
 import { SessionService } from './modules/auth/session-service';
 import { commonRoutes } from './modules/common/common-routes';
+import { contentPlugin } from './modules/content/content-plugin';
 import { SettingsService } from './modules/common/settings-service';
 import { outboxRoutes } from './modules/dev/outbox-routes';
 import { liabilitiesPlugin } from './modules/liabilities/liability-plugin';
@@ -190,6 +191,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(realtimePlugin, area);
   await app.register(spotPlugin, area);
   await app.register(liabilitiesPlugin, area);
+  await app.register(contentPlugin, area);
 
   await registerWebClient(app, config);
 

@@ -168,6 +168,14 @@ export const configSchema = z.object({
     .min(0)
     .max(24 * 30)
     .default(24),
+
+  // --- content and customer service (docs/content.md, docs/chat.md) ---
+  /** On a fresh database, add the seed content (help tree, guide, fees, rules, legal texts in 14 languages). */
+  CONTENT_SEED: bool.default(true),
+  /** How long a visitor's chat session lives without use. */
+  CHAT_VISITOR_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(24 * 30),
+  /** Per sender (user, visitor, or client address): chat messages and chat images per minute. */
+  RATE_LIMIT_CHAT_PER_MINUTE: int(30),
 });
 
 export type AppConfig = z.infer<typeof configSchema>;

@@ -1,6 +1,7 @@
 // The stable error catalogue (spec section 8, DESIGN section 5): each code has one HTTP status.
 // Clients switch on `errorCode`; the localized `msg` is for people.
 import { ADMIN_ERROR_STATUS } from './error-codes/admin';
+import { CONTENT_ERROR_STATUS } from './error-codes/content';
 import { LIABILITIES_ERROR_STATUS } from './error-codes/liabilities';
 import { MARKET_ERROR_STATUS } from './error-codes/market';
 import { SPOT_ERROR_STATUS } from './error-codes/spot';
@@ -48,6 +49,7 @@ export const ERROR_STATUS = {
   ...SPOT_ERROR_STATUS,
   ...ADMIN_ERROR_STATUS,
   ...LIABILITIES_ERROR_STATUS,
+  ...CONTENT_ERROR_STATUS,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

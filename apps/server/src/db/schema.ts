@@ -192,6 +192,8 @@ export const settings = pgTable('settings', {
 });
 
 export * from './schema-admin';
+export * from './schema-chat';
+export * from './schema-content';
 export * from './schema-liabilities';
 export * from './schema-market';
 export * from './schema-spot';

@@ -2,6 +2,7 @@
 
 import { adminDe } from './admin/de';
 import type { Messages } from './en';
+import { contentDe } from './content/de';
 import { liabilitiesDe } from './liabilities/de';
 import { marketDe } from './market/de';
 import { spotDe } from './spot/de';
@@ -160,4 +161,5 @@ export const de: Messages = {
   ...spotDe,
   ...adminDe,
   ...liabilitiesDe,
+  ...contentDe,
 };

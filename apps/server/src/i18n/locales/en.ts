@@ -2,6 +2,7 @@
 // (the `Messages` type makes a missing key a compile error). Placeholders look like {name}.
 
 import { adminEn } from './admin/en';
+import { contentEn } from './content/en';
 import { liabilitiesEn } from './liabilities/en';
 import { marketEn } from './market/en';
 import { spotEn } from './spot/en';
@@ -160,6 +161,7 @@ export const en = {
   ...spotEn,
   ...adminEn,
   ...liabilitiesEn,
+  ...contentEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

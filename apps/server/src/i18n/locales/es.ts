@@ -2,6 +2,7 @@
 
 import { adminEs } from './admin/es';
 import type { Messages } from './en';
+import { contentEs } from './content/es';
 import { liabilitiesEs } from './liabilities/es';
 import { marketEs } from './market/es';
 import { spotEs } from './spot/es';
@@ -157,4 +158,5 @@ export const es: Messages = {
   ...spotEs,
   ...adminEs,
   ...liabilitiesEs,
+  ...contentEs,
 };

@@ -2,6 +2,7 @@
 
 import { adminFr } from './admin/fr';
 import type { Messages } from './en';
+import { contentFr } from './content/fr';
 import { liabilitiesFr } from './liabilities/fr';
 import { marketFr } from './market/fr';
 import { spotFr } from './spot/fr';
@@ -158,4 +159,5 @@ export const fr: Messages = {
   ...spotFr,
   ...adminFr,
   ...liabilitiesFr,
+  ...contentFr,
 };

@@ -2,6 +2,7 @@
 
 import { adminIt } from './admin/it';
 import type { Messages } from './en';
+import { contentIt } from './content/it';
 import { liabilitiesIt } from './liabilities/it';
 import { marketIt } from './market/it';
 import { spotIt } from './spot/it';
@@ -157,4 +158,5 @@ export const it: Messages = {
   ...spotIt,
   ...adminIt,
   ...liabilitiesIt,
+  ...contentIt,
 };

@@ -2,6 +2,7 @@
 
 import { adminJa } from './admin/ja';
 import type { Messages } from './en';
+import { contentJa } from './content/ja';
 import { liabilitiesJa } from './liabilities/ja';
 import { marketJa } from './market/ja';
 import { spotJa } from './spot/ja';
@@ -157,4 +158,5 @@ export const ja: Messages = {
   ...spotJa,
   ...adminJa,
   ...liabilitiesJa,
+  ...contentJa,
 };

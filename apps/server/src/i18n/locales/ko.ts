@@ -2,6 +2,7 @@
 
 import { adminKo } from './admin/ko';
 import type { Messages } from './en';
+import { contentKo } from './content/ko';
 import { liabilitiesKo } from './liabilities/ko';
 import { marketKo } from './market/ko';
 import { spotKo } from './spot/ko';
@@ -156,4 +157,5 @@ export const ko: Messages = {
   ...spotKo,
   ...adminKo,
   ...liabilitiesKo,
+  ...contentKo,
 };

@@ -2,6 +2,7 @@
 
 import { adminLt } from './admin/lt';
 import type { Messages } from './en';
+import { contentLt } from './content/lt';
 import { liabilitiesLt } from './liabilities/lt';
 import { marketLt } from './market/lt';
 import { spotLt } from './spot/lt';
@@ -158,4 +159,5 @@ export const lt: Messages = {
   ...spotLt,
   ...adminLt,
   ...liabilitiesLt,
+  ...contentLt,
 };

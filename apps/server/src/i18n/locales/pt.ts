@@ -2,6 +2,7 @@
 
 import { adminPt } from './admin/pt';
 import type { Messages } from './en';
+import { contentPt } from './content/pt';
 import { liabilitiesPt } from './liabilities/pt';
 import { marketPt } from './market/pt';
 import { spotPt } from './spot/pt';
@@ -157,4 +158,5 @@ export const pt: Messages = {
   ...spotPt,
   ...adminPt,
   ...liabilitiesPt,
+  ...contentPt,
 };

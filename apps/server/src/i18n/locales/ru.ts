@@ -2,6 +2,7 @@
 
 import { adminRu } from './admin/ru';
 import type { Messages } from './en';
+import { contentRu } from './content/ru';
 import { liabilitiesRu } from './liabilities/ru';
 import { marketRu } from './market/ru';
 import { spotRu } from './spot/ru';
@@ -156,4 +157,5 @@ export const ru: Messages = {
   ...spotRu,
   ...adminRu,
   ...liabilitiesRu,
+  ...contentRu,
 };

@@ -2,6 +2,7 @@
 
 import { adminTh } from './admin/th';
 import type { Messages } from './en';
+import { contentTh } from './content/th';
 import { liabilitiesTh } from './liabilities/th';
 import { marketTh } from './market/th';
 import { spotTh } from './spot/th';
@@ -156,4 +157,5 @@ export const th: Messages = {
   ...spotTh,
   ...adminTh,
   ...liabilitiesTh,
+  ...contentTh,
 };

@@ -2,6 +2,7 @@
 
 import { adminTw } from './admin/tw';
 import type { Messages } from './en';
+import { contentTw } from './content/tw';
 import { liabilitiesTw } from './liabilities/tw';
 import { marketTw } from './market/tw';
 import { spotTw } from './spot/tw';
@@ -156,4 +157,5 @@ export const tw: Messages = {
   ...spotTw,
   ...adminTw,
   ...liabilitiesTw,
+  ...contentTw,
 };

@@ -2,6 +2,7 @@
 
 import { adminVi } from './admin/vi';
 import type { Messages } from './en';
+import { contentVi } from './content/vi';
 import { liabilitiesVi } from './liabilities/vi';
 import { marketVi } from './market/vi';
 import { spotVi } from './spot/vi';
@@ -157,4 +158,5 @@ export const vi: Messages = {
   ...spotVi,
   ...adminVi,
   ...liabilitiesVi,
+  ...contentVi,
 };

@@ -2,6 +2,7 @@
 
 import { adminZh } from './admin/zh';
 import type { Messages } from './en';
+import { contentZh } from './content/zh';
 import { liabilitiesZh } from './liabilities/zh';
 import { marketZh } from './market/zh';
 import { spotZh } from './spot/zh';
@@ -156,4 +157,5 @@ export const zh: Messages = {
   ...spotZh,
   ...adminZh,
   ...liabilitiesZh,
+  ...contentZh,
 };
