@@ -24,9 +24,10 @@ import { operatorRoutes } from './modules/admin/operator-routes';
 import { OperatorService } from './modules/admin/operator-service';
 import { authPlugin } from './modules/auth/auth-plugin';
 import { SessionService } from './modules/auth/session-service';
+import { chatPlugin } from './modules/chat/chat-plugin';
 import { commonRoutes } from './modules/common/common-routes';
-import { contentPlugin } from './modules/content/content-plugin';
 import { SettingsService } from './modules/common/settings-service';
+import { contentPlugin } from './modules/content/content-plugin';
 import { outboxRoutes } from './modules/dev/outbox-routes';
 import { liabilitiesPlugin } from './modules/liabilities/liability-plugin';
 import { deviceRoutes } from './modules/member/device-routes';
@@ -192,6 +193,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(spotPlugin, area);
   await app.register(liabilitiesPlugin, area);
   await app.register(contentPlugin, area);
+  await app.register(chatPlugin, area);
 
   await registerWebClient(app, config);
 

@@ -173,7 +173,12 @@ export const configSchema = z.object({
   /** On a fresh database, add the seed content (help tree, guide, fees, rules, legal texts in 14 languages). */
   CONTENT_SEED: bool.default(true),
   /** How long a visitor's chat session lives without use. */
-  CHAT_VISITOR_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(24 * 30),
+  CHAT_VISITOR_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .default(24 * 30),
   /** Per sender (user, visitor, or client address): chat messages and chat images per minute. */
   RATE_LIMIT_CHAT_PER_MINUTE: int(30),
 });

@@ -4,7 +4,15 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, contentItems } from '@/db/schema';
 import { createOperator } from './console-helpers';
-import { auth, bootstrapAdmin, call, createTestApp, expectError, registerAndLogin, type TestContext } from './helpers';
+import {
+  auth,
+  bootstrapAdmin,
+  call,
+  createTestApp,
+  expectError,
+  registerAndLogin,
+  type TestContext,
+} from './helpers';
 
 let ctx: TestContext;
 let admin: string;
@@ -47,7 +55,11 @@ function itemBody(kind: string, texts: Record<string, string>, extra: Record<str
   return {
     kind,
     ...extra,
-    translations: Object.entries(texts).map(([lang, title]) => ({ lang, title, markdown: `# ${title}\n\nBody ${lang}` })),
+    translations: Object.entries(texts).map(([lang, title]) => ({
+      lang,
+      title,
+      markdown: `# ${title}\n\nBody ${lang}`,
+    })),
   };
 }
 
@@ -55,9 +67,13 @@ describe('seed content', () => {
   it('loads the whole category tree in one call with page size -521, named in the language asked', async () => {
     const zh = await get<Page<Category>>(`${CG}/getData/article_category?pageSize=-521&article_lang=zh`);
     expect(zh.status, JSON.stringify(zh.body)).toBe(200);
-    expect(zh.body.data.records.map((c) => c.section_code).sort()).toEqual(
-      ['fees_and_rules', 'getting_started', 'guides', 'legal', 'risk'],
-    );
+    expect(zh.body.data.records.map((c) => c.section_code).sort()).toEqual([
+      'fees_and_rules',
+      'getting_started',
+      'guides',
+      'legal',
+      'risk',
+    ]);
     expect(zh.body.data.total).toBe(5);
     const legal = zh.body.data.records.find((c) => c.section_code === 'legal');
     const risk = zh.body.data.records.find((c) => c.section_code === 'risk');
@@ -70,7 +86,14 @@ describe('seed content', () => {
 
   it('has the six documents as articles in all 14 languages, with live fee figures and no script', async () => {
     for (const lang of ['en', 'zh', 'tw', 'ja', 'ko', 'pt', 'vi', 'th', 'es', 'fr', 'ru', 'de', 'it', 'lt']) {
-      for (const code of ['getting_started_guide', 'fee_schedule', 'security_fund_rule', 'risk_disclosure', 'terms_of_service', 'privacy_policy']) {
+      for (const code of [
+        'getting_started_guide',
+        'fee_schedule',
+        'security_fund_rule',
+        'risk_disclosure',
+        'terms_of_service',
+        'privacy_policy',
+      ]) {
         const res = await get<Item>(`/api/helpCenterInfo/${code}`, lang);
         expect(res.status, `${lang} ${code}`).toBe(200);
         expect(res.body.data.lang).toBe(lang);
@@ -86,11 +109,17 @@ describe('seed content', () => {
   });
 
   it('lists the seeded notice and news item', async () => {
-    const notices = await call<Page<Item>>(ctx.app, { method: 'POST', url: '/api/notice/list', headers: { lang: 'ja' } });
+    const notices = await call<Page<Item>>(ctx.app, {
+      method: 'POST',
+      url: '/api/notice/list',
+      headers: { lang: 'ja' },
+    });
     expect(notices.status).toBe(200);
     expect(notices.body.data.records[0]).toMatchObject({ code: 'risk_notice', lang: 'ja', fallback: false });
     expect(notices.body.data.records[0]?.html).toContain('<a href="/article/main/index"');
-    const news = await get<Page<Item>>(`${CG}/getData/news?column=publish_time&order=desc&pageSize=10&article_lang=fr`);
+    const news = await get<Page<Item>>(
+      `${CG}/getData/news?column=publish_time&order=desc&pageSize=10&article_lang=fr`,
+    );
     expect(news.body.data.records.map((r) => r.code)).toContain('welcome');
     expect(news.body.data.records.find((r) => r.code === 'welcome')?.title).not.toContain('{{');
   });
@@ -122,8 +151,14 @@ describe('cgform allow-list', () => {
     expect(legal.body.data.records.map((r) => r.code)).toEqual(['terms_of_service', 'privacy_policy']);
     const terms = await get<Page<Item>>(`${CG}/getData/article?article_code=terms_of_service`);
     expect(terms.body.data.records).toHaveLength(1);
-    const detail = await get<Item>(`${CG}/detailData/article/${terms.body.data.records[0]?.id}?article_lang=es`);
-    expect(detail.body.data).toMatchObject({ code: 'terms_of_service', lang: 'es', title: 'Términos del servicio' });
+    const detail = await get<Item>(
+      `${CG}/detailData/article/${terms.body.data.records[0]?.id}?article_lang=es`,
+    );
+    expect(detail.body.data).toMatchObject({
+      code: 'terms_of_service',
+      lang: 'es',
+      title: 'Términos del servicio',
+    });
     const config = await get<Page<{ config_code: string; config_value: string | null }>>(
       `${CG}/getData/site_config?config_code=white_paper`,
     );
@@ -168,12 +203,19 @@ describe('operator CMS', () => {
     expect(de.body.data.html).toContain('<h1>Listing: ABC</h1>');
 
     // Unpublished again: gone from every public read.
-    await call(ctx.app, { method: 'POST', url: `/api/admin/content/items/${id}/unpublish`, headers: auth(admin), payload: {} });
+    await call(ctx.app, {
+      method: 'POST',
+      url: `/api/admin/content/items/${id}/unpublish`,
+      headers: auth(admin),
+      payload: {},
+    });
     expectError(await get(`${CG}/detailData/news/${id}`), 404, 'CONTENT_NOT_FOUND');
     const after = await get<Page<Item>>(`${CG}/getData/news?pageSize=-521`);
     expect(after.body.data.records.map((r) => r.id)).not.toContain(id);
 
-    const actions = (await ctx.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(3)).map((a) => a.action);
+    const actions = (await ctx.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(3)).map(
+      (a) => a.action,
+    );
     expect(actions).toEqual(['content.unpublish', 'content.publish', 'content.create']);
   });
 
@@ -196,17 +238,28 @@ describe('operator CMS', () => {
           {
             lang: 'en',
             title: 'XSS',
-            markdown: 'Hi <script>alert(1)</script> <img src="https://x.example/a.png" onerror="alert(2)"> [x](javascript:alert(3))',
+            markdown:
+              'Hi <script>alert(1)</script> <img src="https://x.example/a.png" onerror="alert(2)"> [x](javascript:alert(3))',
           },
         ],
       },
     });
-    await call(ctx.app, { method: 'POST', url: `/api/admin/content/items/${art.body.data.id}/publish`, headers: auth(admin), payload: {} });
+    await call(ctx.app, {
+      method: 'POST',
+      url: `/api/admin/content/items/${art.body.data.id}/publish`,
+      headers: auth(admin),
+      payload: {},
+    });
     // Published article, draft category: still hidden.
     expectError(await get(`/api/helpCenterInfo/${art.body.data.id}`), 404, 'CONTENT_NOT_FOUND');
     const tree = await get<Page<Category>>(`${CG}/getData/article_category?pageSize=-521`);
     expect(tree.body.data.records.map((c) => c.section_code)).not.toContain('hidden_cat');
-    await call(ctx.app, { method: 'POST', url: `/api/admin/content/categories/${cat.body.data.id}/publish`, headers: auth(admin), payload: {} });
+    await call(ctx.app, {
+      method: 'POST',
+      url: `/api/admin/content/categories/${cat.body.data.id}/publish`,
+      headers: auth(admin),
+      payload: {},
+    });
     const shown = await get<Item>(`/api/helpCenterInfo/${art.body.data.id}`);
     expect(shown.status).toBe(200);
     expect(shown.body.data.section_code).toBe('hidden_cat');
@@ -270,7 +323,11 @@ describe('operator CMS', () => {
       [support.token, 403],
       [user.token, 401],
     ] as const) {
-      const res = await call(ctx.app, { method: 'GET', url: '/api/admin/content/items', headers: auth(token) });
+      const res = await call(ctx.app, {
+        method: 'GET',
+        url: '/api/admin/content/items',
+        headers: auth(token),
+      });
       expect(res.status).toBe(status);
       const write = await call(ctx.app, {
         method: 'POST',

@@ -29,7 +29,9 @@ export function chatTextProblem(text: string): ChatTextProblem | null {
   return null;
 }
 
-export const chatKeySchema = z.string({ error: 'validation.required' }).regex(CHAT_KEY_PATTERN, 'validation.invalid');
+export const chatKeySchema = z
+  .string({ error: 'validation.required' })
+  .regex(CHAT_KEY_PATTERN, 'validation.invalid');
 
 /** `POST {api}/buy/sendChatRecord`: content, contentType, chatId (the thread's chatKey). */
 export const sendChatBodySchema = z.strictObject({
@@ -42,7 +44,12 @@ export type SendChatBody = z.infer<typeof sendChatBodySchema>;
 /** `POST {api}/buy/getChatRecord/{chatKey}`: paged by current and size. */
 export const chatPageBodySchema = z.strictObject({
   current: z.coerce.number({ error: 'validation.invalid' }).int().min(1).max(100_000).default(1),
-  size: z.coerce.number({ error: 'validation.invalid' }).int().min(1).max(CHAT_PAGE_MAX).default(CHAT_PAGE_SIZE),
+  size: z.coerce
+    .number({ error: 'validation.invalid' })
+    .int()
+    .min(1)
+    .max(CHAT_PAGE_MAX)
+    .default(CHAT_PAGE_SIZE),
 });
 
 export type ChatSenderType = 'user' | 'visitor' | 'operator' | 'system';
@@ -82,7 +89,10 @@ export function chatMessageClass(message: Pick<ChatMessage, 'blade_user_id'>, me
 }
 
 /** Merges pages and pushes by id (no duplicates), oldest first. */
-export function mergeChatMessages(current: readonly ChatMessage[], incoming: readonly ChatMessage[]): ChatMessage[] {
+export function mergeChatMessages(
+  current: readonly ChatMessage[],
+  incoming: readonly ChatMessage[],
+): ChatMessage[] {
   const byId = new Map<string, ChatMessage>();
   for (const m of current) byId.set(m.id, m);
   for (const m of incoming) byId.set(m.id, m);

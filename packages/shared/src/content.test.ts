@@ -17,7 +17,12 @@ const node = (id: string, pid: string, name: string): ArticleCategory => ({
   lang: 'en',
   fallback: false,
 });
-const tree = [node('1', '0', 'Guides'), node('2', '1', 'Trading'), node('3', '2', 'Spot'), node('4', '0', 'Legal')];
+const tree = [
+  node('1', '0', 'Guides'),
+  node('2', '1', 'Trading'),
+  node('3', '2', 'Spot'),
+  node('4', '0', 'Legal'),
+];
 
 describe('article rules', () => {
   it('uses category paths for pid 0 and section paths otherwise', () => {
@@ -35,7 +40,10 @@ describe('article rules', () => {
     expect(articleBreadcrumb(tree, '99')).toHaveLength(1);
   });
   it('stops on a cycle', () => {
-    expect(articleChain([node('1', '2', 'a'), node('2', '1', 'b')], '1').map((n) => n.id)).toEqual(['2', '1']);
+    expect(articleChain([node('1', '2', 'a'), node('2', '1', 'b')], '1').map((n) => n.id)).toEqual([
+      '2',
+      '1',
+    ]);
   });
   it('returns to the index when the language changes elsewhere in the article section', () => {
     expect(pathAfterLanguageChange('/article/main/index')).toBeNull();
@@ -49,7 +57,11 @@ describe('contentItemBodySchema', () => {
   it('refuses a language twice and unknown fields', () => {
     const t = { lang: 'en', title: 'T', markdown: 'x' };
     expect(contentItemBodySchema.safeParse({ kind: 'news', translations: [t, t] }).success).toBe(false);
-    expect(contentItemBodySchema.safeParse({ kind: 'news', translations: [t], html: '<b>' }).success).toBe(false);
-    expect(contentItemBodySchema.parse({ kind: 'news', translations: [t], code: ' Terms_1 ' }).code).toBe('terms_1');
+    expect(contentItemBodySchema.safeParse({ kind: 'news', translations: [t], html: '<b>' }).success).toBe(
+      false,
+    );
+    expect(contentItemBodySchema.parse({ kind: 'news', translations: [t], code: ' Terms_1 ' }).code).toBe(
+      'terms_1',
+    );
   });
 });

@@ -20,24 +20,25 @@ export const CONTENT_MARKDOWN_MAX = 100_000;
 export const CONTENT_CODE_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 
 const lang = z.enum(LANGUAGES, { error: 'validation.invalid' });
-const code = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .regex(CONTENT_CODE_PATTERN, 'validation.invalid');
+const code = z.string().trim().toLowerCase().regex(CONTENT_CODE_PATTERN, 'validation.invalid');
 const idString = z.string().regex(/^\d{1,19}$/, 'validation.invalid');
 
 function uniqueLangs<T extends { lang: string }>(list: T[], ctx: z.RefinementCtx) {
   const seen = new Set<string>();
   list.forEach((entry, i) => {
-    if (seen.has(entry.lang)) ctx.addIssue({ code: 'custom', message: 'validation.duplicate', path: [i, 'lang'] });
+    if (seen.has(entry.lang))
+      ctx.addIssue({ code: 'custom', message: 'validation.duplicate', path: [i, 'lang'] });
     seen.add(entry.lang);
   });
 }
 
 export const contentTranslationSchema = z.strictObject({
   lang,
-  title: z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(CONTENT_TITLE_MAX),
+  title: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, 'validation.required')
+    .max(CONTENT_TITLE_MAX),
   summary: z.string().trim().max(CONTENT_SUMMARY_MAX).default(''),
   markdown: z.string({ error: 'validation.required' }).max(CONTENT_MARKDOWN_MAX),
 });
@@ -93,7 +94,10 @@ export function articleNodePath(node: Pick<ArticleCategory, 'id' | 'pid'>): stri
 }
 
 /** The parent chain of a node, root first, ending with the node itself; a broken or cyclic chain stops. */
-export function articleChain<T extends Pick<ArticleCategory, 'id' | 'pid'>>(nodes: readonly T[], id: string): T[] {
+export function articleChain<T extends Pick<ArticleCategory, 'id' | 'pid'>>(
+  nodes: readonly T[],
+  id: string,
+): T[] {
   const byId = new Map(nodes.map((n) => [n.id, n]));
   const chain: T[] = [];
   const seen = new Set<string>();

@@ -1,8 +1,8 @@
 // German server messages; keys mirror en.ts.
 
 import { adminDe } from './admin/de';
-import type { Messages } from './en';
 import { contentDe } from './content/de';
+import type { Messages } from './en';
 import { liabilitiesDe } from './liabilities/de';
 import { marketDe } from './market/de';
 import { spotDe } from './spot/de';

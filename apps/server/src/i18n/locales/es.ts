@@ -1,8 +1,8 @@
 // Spanish server messages; keys mirror en.ts.
 
 import { adminEs } from './admin/es';
-import type { Messages } from './en';
 import { contentEs } from './content/es';
+import type { Messages } from './en';
 import { liabilitiesEs } from './liabilities/es';
 import { marketEs } from './market/es';
 import { spotEs } from './spot/es';

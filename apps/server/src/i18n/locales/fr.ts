@@ -1,8 +1,8 @@
 // French server messages; keys mirror en.ts.
 
 import { adminFr } from './admin/fr';
-import type { Messages } from './en';
 import { contentFr } from './content/fr';
+import type { Messages } from './en';
 import { liabilitiesFr } from './liabilities/fr';
 import { marketFr } from './market/fr';
 import { spotFr } from './spot/fr';

@@ -1,8 +1,8 @@
 // Italian server messages; keys mirror en.ts.
 
 import { adminIt } from './admin/it';
-import type { Messages } from './en';
 import { contentIt } from './content/it';
+import type { Messages } from './en';
 import { liabilitiesIt } from './liabilities/it';
 import { marketIt } from './market/it';
 import { spotIt } from './spot/it';

@@ -1,8 +1,8 @@
 // Japanese server messages; keys mirror en.ts.
 
 import { adminJa } from './admin/ja';
-import type { Messages } from './en';
 import { contentJa } from './content/ja';
+import type { Messages } from './en';
 import { liabilitiesJa } from './liabilities/ja';
 import { marketJa } from './market/ja';
 import { spotJa } from './spot/ja';

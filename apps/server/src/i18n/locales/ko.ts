@@ -1,8 +1,8 @@
 // Korean server messages; keys mirror en.ts.
 
 import { adminKo } from './admin/ko';
-import type { Messages } from './en';
 import { contentKo } from './content/ko';
+import type { Messages } from './en';
 import { liabilitiesKo } from './liabilities/ko';
 import { marketKo } from './market/ko';
 import { spotKo } from './spot/ko';

@@ -1,8 +1,8 @@
 // Lithuanian server messages; keys mirror en.ts.
 
 import { adminLt } from './admin/lt';
-import type { Messages } from './en';
 import { contentLt } from './content/lt';
+import type { Messages } from './en';
 import { liabilitiesLt } from './liabilities/lt';
 import { marketLt } from './market/lt';
 import { spotLt } from './spot/lt';

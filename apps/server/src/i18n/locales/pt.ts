@@ -1,8 +1,8 @@
 // Portuguese server messages; keys mirror en.ts.
 
 import { adminPt } from './admin/pt';
-import type { Messages } from './en';
 import { contentPt } from './content/pt';
+import type { Messages } from './en';
 import { liabilitiesPt } from './liabilities/pt';
 import { marketPt } from './market/pt';
 import { spotPt } from './spot/pt';

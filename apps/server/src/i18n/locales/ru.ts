@@ -1,8 +1,8 @@
 // Russian server messages; keys mirror en.ts.
 
 import { adminRu } from './admin/ru';
-import type { Messages } from './en';
 import { contentRu } from './content/ru';
+import type { Messages } from './en';
 import { liabilitiesRu } from './liabilities/ru';
 import { marketRu } from './market/ru';
 import { spotRu } from './spot/ru';

@@ -1,8 +1,8 @@
 // Thai server messages; keys mirror en.ts.
 
 import { adminTh } from './admin/th';
-import type { Messages } from './en';
 import { contentTh } from './content/th';
+import type { Messages } from './en';
 import { liabilitiesTh } from './liabilities/th';
 import { marketTh } from './market/th';
 import { spotTh } from './spot/th';

@@ -1,8 +1,8 @@
 // Traditional Chinese (Taiwan) server messages; keys mirror en.ts.
 
 import { adminTw } from './admin/tw';
-import type { Messages } from './en';
 import { contentTw } from './content/tw';
+import type { Messages } from './en';
 import { liabilitiesTw } from './liabilities/tw';
 import { marketTw } from './market/tw';
 import { spotTw } from './spot/tw';

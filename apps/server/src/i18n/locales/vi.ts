@@ -1,8 +1,8 @@
 // Vietnamese server messages; keys mirror en.ts.
 
 import { adminVi } from './admin/vi';
-import type { Messages } from './en';
 import { contentVi } from './content/vi';
+import type { Messages } from './en';
 import { liabilitiesVi } from './liabilities/vi';
 import { marketVi } from './market/vi';
 import { spotVi } from './spot/vi';

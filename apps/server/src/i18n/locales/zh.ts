@@ -1,8 +1,8 @@
 // Simplified Chinese server messages; keys mirror en.ts.
 
 import { adminZh } from './admin/zh';
-import type { Messages } from './en';
 import { contentZh } from './content/zh';
+import type { Messages } from './en';
 import { liabilitiesZh } from './liabilities/zh';
 import { marketZh } from './market/zh';
 import { spotZh } from './spot/zh';

@@ -19,8 +19,16 @@ export const CGFORM_FORMS = {
     sort: ['sort', 'publish_time', 'id', 'title'],
     detail: true,
   },
-  news: { filters: ['article_lang', 'article_code'], sort: ['publish_time', 'sort', 'id', 'title'], detail: true },
-  notice: { filters: ['article_lang', 'article_code'], sort: ['publish_time', 'sort', 'id', 'title'], detail: true },
+  news: {
+    filters: ['article_lang', 'article_code'],
+    sort: ['publish_time', 'sort', 'id', 'title'],
+    detail: true,
+  },
+  notice: {
+    filters: ['article_lang', 'article_code'],
+    sort: ['publish_time', 'sort', 'id', 'title'],
+    detail: true,
+  },
   site_config: { filters: ['config_code'], sort: ['config_code'], detail: false },
   country: { filters: ['country_flag', 'article_lang'], sort: ['country_flag', 'name'], detail: false },
 } as const satisfies Record<string, { filters: readonly string[]; sort: readonly string[]; detail: boolean }>;
@@ -44,16 +52,23 @@ export interface CgformQuery {
   filters: Record<string, string>;
 }
 
-const filterError = (field: string) => new AppError('CGFORM_FILTER_REFUSED', [{ field, key: 'validation.unknownField' }]);
-const invalid = (field: string) => new AppError('CGFORM_FILTER_REFUSED', [{ field, key: 'validation.invalid' }]);
+const filterError = (field: string) =>
+  new AppError('CGFORM_FILTER_REFUSED', [{ field, key: 'validation.unknownField' }]);
+const invalid = (field: string) =>
+  new AppError('CGFORM_FILTER_REFUSED', [{ field, key: 'validation.invalid' }]);
 
 /** Checks a getData query against the form's allow-list; throws the refusal codes. */
-export function parseCgformQuery(formId: string, raw: Record<string, unknown>, requestLang: Language): CgformQuery {
+export function parseCgformQuery(
+  formId: string,
+  raw: Record<string, unknown>,
+  requestLang: Language,
+): CgformQuery {
   if (!isCgformId(formId)) throw new AppError('CGFORM_UNKNOWN_FORM');
   const form = CGFORM_FORMS[formId];
   const values: Record<string, string> = {};
   for (const [key, value] of Object.entries(raw)) {
-    const allowed = (PAGING as readonly string[]).includes(key) || (form.filters as readonly string[]).includes(key);
+    const allowed =
+      (PAGING as readonly string[]).includes(key) || (form.filters as readonly string[]).includes(key);
     if (!allowed) throw filterError(key);
     if (typeof value !== 'string') throw invalid(key);
     if (value.length > 100) throw invalid(key);
@@ -85,7 +100,8 @@ export function parseCgformQuery(formId: string, raw: Record<string, unknown>, r
     if (!isLanguage(values.article_lang)) throw invalid('article_lang');
     lang = values.article_lang;
   }
-  if (values.category_id !== undefined && !/^\d{1,19}$/.test(values.category_id)) throw invalid('category_id');
+  if (values.category_id !== undefined && !/^\d{1,19}$/.test(values.category_id))
+    throw invalid('category_id');
   const filters: Record<string, string> = {};
   for (const f of form.filters) {
     const v = values[f];
@@ -95,12 +111,18 @@ export function parseCgformQuery(formId: string, raw: Record<string, unknown>, r
 }
 
 function pageOf<T>(all: T[], q: CgformQuery): Page<T> {
-  if (q.pageSize === 'all') return { records: all.slice(0, FULL_LIST_MAX), total: all.length, current: 1, size: FULL_LIST_MAX };
+  if (q.pageSize === 'all')
+    return { records: all.slice(0, FULL_LIST_MAX), total: all.length, current: 1, size: FULL_LIST_MAX };
   const start = (q.pageNo - 1) * q.pageSize;
-  return { records: all.slice(start, start + q.pageSize), total: all.length, current: q.pageNo, size: q.pageSize };
+  return {
+    records: all.slice(start, start + q.pageSize),
+    total: all.length,
+    current: q.pageNo,
+    size: q.pageSize,
+  };
 }
 
-function sortRows<T extends object>(rows: T[], sort: CgformQuery["sort"], fallback: keyof T): T[] {
+function sortRows<T extends object>(rows: T[], sort: CgformQuery['sort'], fallback: keyof T): T[] {
   const column = (sort?.column ?? fallback) as keyof T;
   const dir = sort?.dir === 'desc' ? -1 : 1;
   return [...rows].sort((a, b) => {
@@ -152,7 +174,10 @@ export class CgformService {
       case 'country': {
         const rows = countryCodes(q.lang)
           .map((c) => ({ country_flag: c.code, name: c.name, dial_code: c.dialCode }))
-          .filter((c) => q.filters.country_flag === undefined || c.country_flag === q.filters.country_flag.toUpperCase());
+          .filter(
+            (c) =>
+              q.filters.country_flag === undefined || c.country_flag === q.filters.country_flag.toUpperCase(),
+          );
         return pageOf(sortRows(rows, q.sort, 'country_flag'), q);
       }
     }

@@ -17,7 +17,10 @@ const tags = ['admin'];
 const security = [{ satoken: [] }];
 const idParams = z.strictObject({ id: z.string().regex(/^\d{1,19}$/, 'validation.invalid') });
 
-export const contentAdminRoutes: FastifyPluginAsyncZod<{ content: ContentService }> = async (app, { content }) => {
+export const contentAdminRoutes: FastifyPluginAsyncZod<{ content: ContentService }> = async (
+  app,
+  { content },
+) => {
   const adminOnly = app.requireOperator(['admin']);
   const me = (request: Parameters<typeof currentSession>[0]) => currentSession(request).principalId;
   const P = '/api/admin/content';
@@ -44,24 +47,45 @@ export const contentAdminRoutes: FastifyPluginAsyncZod<{ content: ContentService
 
   app.get(
     `${P}/items/:id`,
-    { schema: { tags, summary: 'One item with every translation (Markdown)', security, params: idParams }, preValidation: adminOnly },
+    {
+      schema: { tags, summary: 'One item with every translation (Markdown)', security, params: idParams },
+      preValidation: adminOnly,
+    },
     async (request, reply) => reply.ok(await content.adminGet(BigInt(request.params.id))),
   );
 
   app.post(
     `${P}/items`,
-    { schema: { tags, summary: 'Create an item (as a draft; audited)', security, body: contentItemBodySchema }, preValidation: adminOnly },
-    async (request, reply) => reply.ok(await content.create(me(request), request.body), 'success.contentSaved'),
+    {
+      schema: {
+        tags,
+        summary: 'Create an item (as a draft; audited)',
+        security,
+        body: contentItemBodySchema,
+      },
+      preValidation: adminOnly,
+    },
+    async (request, reply) =>
+      reply.ok(await content.create(me(request), request.body), 'success.contentSaved'),
   );
 
   app.put(
     `${P}/items/:id`,
     {
-      schema: { tags, summary: 'Replace an item and all its translations (audited)', security, params: idParams, body: contentItemBodySchema },
+      schema: {
+        tags,
+        summary: 'Replace an item and all its translations (audited)',
+        security,
+        params: idParams,
+        body: contentItemBodySchema,
+      },
       preValidation: adminOnly,
     },
     async (request, reply) =>
-      reply.ok(await content.update(me(request), BigInt(request.params.id), request.body), 'success.contentSaved'),
+      reply.ok(
+        await content.update(me(request), BigInt(request.params.id), request.body),
+        'success.contentSaved',
+      ),
   );
 
   for (const [action, status, msg] of [
@@ -71,15 +95,28 @@ export const contentAdminRoutes: FastifyPluginAsyncZod<{ content: ContentService
     app.post(
       `${P}/items/:id/${action}`,
       {
-        schema: { tags, summary: `${action} an item (audited)`, security, params: idParams, body: z.strictObject({}).optional() },
+        schema: {
+          tags,
+          summary: `${action} an item (audited)`,
+          security,
+          params: idParams,
+          body: z.strictObject({}).optional(),
+        },
         preValidation: adminOnly,
       },
-      async (request, reply) => reply.ok(await content.setStatus(me(request), BigInt(request.params.id), status), msg),
+      async (request, reply) =>
+        reply.ok(await content.setStatus(me(request), BigInt(request.params.id), status), msg),
     );
     app.post(
       `${P}/categories/:id/${action}`,
       {
-        schema: { tags, summary: `${action} a category or section (audited)`, security, params: idParams, body: z.strictObject({}).optional() },
+        schema: {
+          tags,
+          summary: `${action} a category or section (audited)`,
+          security,
+          params: idParams,
+          body: z.strictObject({}).optional(),
+        },
         preValidation: adminOnly,
       },
       async (request, reply) =>
@@ -90,7 +127,12 @@ export const contentAdminRoutes: FastifyPluginAsyncZod<{ content: ContentService
   app.post(
     `${P}/preview`,
     {
-      schema: { tags, summary: 'Render Markdown as readers will get it (sanitized HTML)', security, body: contentPreviewBodySchema },
+      schema: {
+        tags,
+        summary: 'Render Markdown as readers will get it (sanitized HTML)',
+        security,
+        body: contentPreviewBodySchema,
+      },
       preValidation: adminOnly,
     },
     async (request, reply) => reply.ok(await content.preview(request.body.markdown)),
@@ -98,26 +140,44 @@ export const contentAdminRoutes: FastifyPluginAsyncZod<{ content: ContentService
 
   app.get(
     `${P}/categories`,
-    { schema: { tags, summary: 'The whole category tree with every name and status', security }, preValidation: adminOnly },
+    {
+      schema: { tags, summary: 'The whole category tree with every name and status', security },
+      preValidation: adminOnly,
+    },
     async (_request, reply) => reply.ok(await content.adminCategories()),
   );
 
   app.post(
     `${P}/categories`,
     {
-      schema: { tags, summary: 'Create a category (pid 0) or section (as a draft; audited)', security, body: contentCategoryBodySchema },
+      schema: {
+        tags,
+        summary: 'Create a category (pid 0) or section (as a draft; audited)',
+        security,
+        body: contentCategoryBodySchema,
+      },
       preValidation: adminOnly,
     },
-    async (request, reply) => reply.ok(await content.createCategory(me(request), request.body), 'success.contentSaved'),
+    async (request, reply) =>
+      reply.ok(await content.createCategory(me(request), request.body), 'success.contentSaved'),
   );
 
   app.put(
     `${P}/categories/:id`,
     {
-      schema: { tags, summary: 'Replace a category or section (audited)', security, params: idParams, body: contentCategoryBodySchema },
+      schema: {
+        tags,
+        summary: 'Replace a category or section (audited)',
+        security,
+        params: idParams,
+        body: contentCategoryBodySchema,
+      },
       preValidation: adminOnly,
     },
     async (request, reply) =>
-      reply.ok(await content.updateCategory(me(request), BigInt(request.params.id), request.body), 'success.contentSaved'),
+      reply.ok(
+        await content.updateCategory(me(request), BigInt(request.params.id), request.body),
+        'success.contentSaved',
+      ),
   );
 };

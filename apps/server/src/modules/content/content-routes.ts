@@ -15,7 +15,10 @@ export interface ContentRoutesOptions {
 const tags = ['content'];
 const CGFORM = '/api/mjkj-web/cgform-api';
 
-export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async (app, { content, cgform }) => {
+export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async (
+  app,
+  { content, cgform },
+) => {
   // POSTs of the spec's list calls carry their parameters in the query; some clients still send
   // `Content-Type: application/json` with an empty body (scoped to this plugin's routes).
   const jsonParser = app.getDefaultJsonParser('error', 'error');
@@ -83,7 +86,10 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
       });
       // Notices are short: the list carries each one's HTML, so the banner and the list need one call.
       const records = await Promise.all(
-        page.records.map(async (r) => ({ ...r, html: (await content.detail('notice', BigInt(r.id), request.lang)).html })),
+        page.records.map(async (r) => ({
+          ...r,
+          html: (await content.detail('notice', BigInt(r.id), request.lang)).html,
+        })),
       );
       return reply.ok({ ...page, records });
     },
@@ -100,7 +106,8 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
     handler: async (request, reply) => {
       const { id } = request.params;
       if (/^\d{1,19}$/.test(id)) return reply.ok(await content.detail('article', BigInt(id), request.lang));
-      if (CONTENT_CODE_PATTERN.test(id)) return reply.ok(await content.detailByCode('article', id, request.lang));
+      if (CONTENT_CODE_PATTERN.test(id))
+        return reply.ok(await content.detailByCode('article', id, request.lang));
       throw new AppError('CONTENT_NOT_FOUND');
     },
   });

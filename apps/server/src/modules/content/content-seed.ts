@@ -56,7 +56,12 @@ const CATEGORIES: Array<{ code: CategoryCode; parent: CategoryCode | null; sort:
   { code: 'risk', parent: 'legal', sort: 1 },
 ];
 
-const ITEMS: Array<{ code: ItemCode; kind: 'article' | 'notice' | 'news'; category: CategoryCode | null; sort: number }> = [
+const ITEMS: Array<{
+  code: ItemCode;
+  kind: 'article' | 'notice' | 'news';
+  category: CategoryCode | null;
+  sort: number;
+}> = [
   { code: 'getting_started_guide', kind: 'article', category: 'getting_started', sort: 1 },
   { code: 'fee_schedule', kind: 'article', category: 'fees_and_rules', sort: 1 },
   { code: 'security_fund_rule', kind: 'article', category: 'fees_and_rules', sort: 2 },
@@ -112,7 +117,12 @@ export async function applyContentSeed(db: Db, clock: Clock, content: ContentSer
         actorType: 'system',
         actorId: 'content-seed',
         action: 'content.seed',
-        payload: { name: CONTENT_SEED_NAME, categories: CATEGORIES.length, items: ITEMS.length, languages: LANGUAGES.length },
+        payload: {
+          name: CONTENT_SEED_NAME,
+          categories: CATEGORIES.length,
+          items: ITEMS.length,
+          languages: LANGUAGES.length,
+        },
       },
       now,
     );

@@ -102,7 +102,9 @@ const DEFAULT_SORT: Record<ContentKind, { column: ItemSortColumn; dir: 'asc' | '
 type CategoryRow = typeof contentCategories.$inferSelect;
 
 /** Ids of categories that are published and whose every ancestor is published. */
-export function visibleCategoryIds(rows: ReadonlyArray<Pick<CategoryRow, 'id' | 'pid' | 'status'>>): Set<bigint> {
+export function visibleCategoryIds(
+  rows: ReadonlyArray<Pick<CategoryRow, 'id' | 'pid' | 'status'>>,
+): Set<bigint> {
   const byId = new Map(rows.map((r) => [r.id, r]));
   const visible = new Set<bigint>();
   for (const row of rows) {
@@ -173,7 +175,9 @@ export class ContentService {
   }
 
   /** Conditions every public read of items applies: published, and (articles) in a visible category. */
-  private async publicConditions(kind: ContentKind): Promise<{ where: SQL[]; sections: Map<bigint, string> }> {
+  private async publicConditions(
+    kind: ContentKind,
+  ): Promise<{ where: SQL[]; sections: Map<bigint, string> }> {
     const where: SQL[] = [eq(contentItems.kind, kind), eq(contentItems.status, 'published')];
     const rows = await this.categoryRows();
     const visible = visibleCategoryIds(rows);
@@ -192,7 +196,14 @@ export class ContentService {
     if (query.categoryId !== undefined) where.push(eq(contentItems.categoryId, query.categoryId));
     if (query.sectionCode !== undefined) {
       const ids = [...sections].filter(([, c]) => c.toLowerCase() === query.sectionCode?.toLowerCase());
-      where.push(ids.length > 0 ? inArray(contentItems.categoryId, ids.map(([id]) => id)) : sql`false`);
+      where.push(
+        ids.length > 0
+          ? inArray(
+              contentItems.categoryId,
+              ids.map(([id]) => id),
+            )
+          : sql`false`,
+      );
     }
     const tr = alias(contentTranslations, 'tr');
     const te = alias(contentTranslations, 'te');
@@ -271,7 +282,9 @@ export class ContentService {
     const texts = await this.db
       .select()
       .from(contentTranslations)
-      .where(and(eq(contentTranslations.itemId, id), inArray(contentTranslations.lang, [lang, DEFAULT_LANGUAGE])));
+      .where(
+        and(eq(contentTranslations.itemId, id), inArray(contentTranslations.lang, [lang, DEFAULT_LANGUAGE])),
+      );
     const own = texts.find((t) => t.lang === lang);
     const text = own ?? texts.find((t) => t.lang === DEFAULT_LANGUAGE);
     if (!text) throw new AppError('CONTENT_NOT_FOUND');
@@ -344,7 +357,11 @@ export class ContentService {
       rows.length === 0
         ? []
         : await this.db
-            .select({ itemId: contentTranslations.itemId, lang: contentTranslations.lang, title: contentTranslations.title })
+            .select({
+              itemId: contentTranslations.itemId,
+              lang: contentTranslations.lang,
+              title: contentTranslations.title,
+            })
             .from(contentTranslations)
             .where(
               inArray(
@@ -353,7 +370,12 @@ export class ContentService {
               ),
             );
     return {
-      records: rows.map((r) => this.adminRow(r, texts.filter((t) => t.itemId === r.id))),
+      records: rows.map((r) =>
+        this.adminRow(
+          r,
+          texts.filter((t) => t.itemId === r.id),
+        ),
+      ),
       total: total?.n ?? 0,
       current: q.current,
       size: q.size,
@@ -390,16 +412,24 @@ export class ContentService {
       .orderBy(asc(contentTranslations.lang));
     return {
       ...this.adminRow(row, texts),
-      translations: texts.map((t) => ({ lang: t.lang, title: t.title, summary: t.summary, markdown: t.markdown })),
+      translations: texts.map((t) => ({
+        lang: t.lang,
+        title: t.title,
+        summary: t.summary,
+        markdown: t.markdown,
+      })),
     };
   }
 
   private async checkItem(db: Executor, body: ContentItemBody, selfId?: bigint) {
     if (!body.translations.some((t) => t.lang === DEFAULT_LANGUAGE)) {
-      throw new AppError('CONTENT_ENGLISH_REQUIRED', [{ field: 'translations', key: 'validation.defaultLanguageMissing' }]);
+      throw new AppError('CONTENT_ENGLISH_REQUIRED', [
+        { field: 'translations', key: 'validation.defaultLanguageMissing' },
+      ]);
     }
     if (body.categoryId !== null) {
-      if (body.kind !== 'article') throw new AppError('VALIDATION_FAILED', [{ field: 'categoryId', key: 'validation.invalid' }]);
+      if (body.kind !== 'article')
+        throw new AppError('VALIDATION_FAILED', [{ field: 'categoryId', key: 'validation.invalid' }]);
       const [cat] = await db
         .select({ id: contentCategories.id })
         .from(contentCategories)
@@ -460,7 +490,12 @@ export class ContentService {
             actorType: 'operator',
             actorId: operatorId.toString(),
             action: 'content.create',
-            payload: { id: row.id.toString(), kind: body.kind, code: body.code, langs: body.translations.map((t) => t.lang) },
+            payload: {
+              id: row.id.toString(),
+              kind: body.kind,
+              code: body.code,
+              langs: body.translations.map((t) => t.lang),
+            },
           },
           now,
         );
@@ -474,7 +509,8 @@ export class ContentService {
     return this.db.transaction(async (tx) => {
       const [row] = await tx.select().from(contentItems).where(eq(contentItems.id, id)).for('update');
       if (!row) throw new AppError('CONTENT_NOT_FOUND');
-      if (row.kind !== body.kind) throw new AppError('VALIDATION_FAILED', [{ field: 'kind', key: 'validation.invalid' }]);
+      if (row.kind !== body.kind)
+        throw new AppError('VALIDATION_FAILED', [{ field: 'kind', key: 'validation.invalid' }]);
       await this.checkItem(tx, body, id);
       await tx
         .update(contentItems)
@@ -493,7 +529,12 @@ export class ContentService {
           actorType: 'operator',
           actorId: operatorId.toString(),
           action: 'content.update',
-          payload: { id: id.toString(), kind: body.kind, code: body.code, langs: body.translations.map((t) => t.lang) },
+          payload: {
+            id: id.toString(),
+            kind: body.kind,
+            code: body.code,
+            langs: body.translations.map((t) => t.lang),
+          },
         },
         now,
       );
@@ -501,7 +542,12 @@ export class ContentService {
     });
   }
 
-  async setStatus(operatorId: bigint | null, id: bigint, status: ContentStatus, db: Executor = this.db): Promise<AdminItem> {
+  async setStatus(
+    operatorId: bigint | null,
+    id: bigint,
+    status: ContentStatus,
+    db: Executor = this.db,
+  ): Promise<AdminItem> {
     const now = this.clock.now();
     return db.transaction(async (tx) => {
       const [row] = await tx.select().from(contentItems).where(eq(contentItems.id, id)).for('update');
@@ -552,7 +598,9 @@ export class ContentService {
 
   private async checkCategory(db: Executor, body: ContentCategoryBody, selfId?: bigint) {
     if (!body.names.some((n) => n.lang === DEFAULT_LANGUAGE)) {
-      throw new AppError('CONTENT_ENGLISH_REQUIRED', [{ field: 'names', key: 'validation.defaultLanguageMissing' }]);
+      throw new AppError('CONTENT_ENGLISH_REQUIRED', [
+        { field: 'names', key: 'validation.defaultLanguageMissing' },
+      ]);
     }
     const rows = await this.categoryRows(db);
     const pid = BigInt(body.pid);
@@ -574,7 +622,9 @@ export class ContentService {
 
   private async writeNames(db: Executor, categoryId: bigint, body: ContentCategoryBody) {
     await db.delete(contentCategoryNames).where(eq(contentCategoryNames.categoryId, categoryId));
-    await db.insert(contentCategoryNames).values(body.names.map((n) => ({ categoryId, lang: n.lang, name: n.name })));
+    await db
+      .insert(contentCategoryNames)
+      .values(body.names.map((n) => ({ categoryId, lang: n.lang, name: n.name })));
   }
 
   private async categoryById(db: Executor, id: bigint): Promise<AdminCategory> {
@@ -583,14 +633,25 @@ export class ContentService {
     return found;
   }
 
-  async createCategory(operatorId: bigint | null, body: ContentCategoryBody, db: Executor = this.db): Promise<AdminCategory> {
+  async createCategory(
+    operatorId: bigint | null,
+    body: ContentCategoryBody,
+    db: Executor = this.db,
+  ): Promise<AdminCategory> {
     const now = this.clock.now();
     return db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(7305014)`);
       await this.checkCategory(tx, body);
       const [row] = await tx
         .insert(contentCategories)
-        .values({ pid: BigInt(body.pid), sectionCode: body.sectionCode, sort: body.sort, status: 'draft', createdAt: now, updatedAt: now })
+        .values({
+          pid: BigInt(body.pid),
+          sectionCode: body.sectionCode,
+          sort: body.sort,
+          status: 'draft',
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning({ id: contentCategories.id });
       if (!row) throw new AppError('INTERNAL_ERROR');
       await this.writeNames(tx, row.id, body);
@@ -601,7 +662,12 @@ export class ContentService {
             actorType: 'operator',
             actorId: operatorId.toString(),
             action: 'content.category.create',
-            payload: { id: row.id.toString(), pid: body.pid, sectionCode: body.sectionCode, langs: body.names.map((n) => n.lang) },
+            payload: {
+              id: row.id.toString(),
+              pid: body.pid,
+              sectionCode: body.sectionCode,
+              langs: body.names.map((n) => n.lang),
+            },
           },
           now,
         );
@@ -628,7 +694,12 @@ export class ContentService {
           actorType: 'operator',
           actorId: operatorId.toString(),
           action: 'content.category.update',
-          payload: { id: id.toString(), pid: body.pid, sectionCode: body.sectionCode, langs: body.names.map((n) => n.lang) },
+          payload: {
+            id: id.toString(),
+            pid: body.pid,
+            sectionCode: body.sectionCode,
+            langs: body.names.map((n) => n.lang),
+          },
         },
         now,
       );

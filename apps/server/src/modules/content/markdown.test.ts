@@ -5,7 +5,9 @@ import { plainText, renderMarkdown, sanitizeHtml } from './markdown';
 
 describe('renderMarkdown', () => {
   it('renders ordinary Markdown', () => {
-    const html = renderMarkdown('# Title\n\nSome **bold** and a [link](https://example.com/a).\n\n- one\n- two');
+    const html = renderMarkdown(
+      '# Title\n\nSome **bold** and a [link](https://example.com/a).\n\n- one\n- two',
+    );
     expect(html).toContain('<h1>Title</h1>');
     expect(html).toContain('<strong>bold</strong>');
     expect(html).toContain(
@@ -15,7 +17,9 @@ describe('renderMarkdown', () => {
   });
 
   it('removes script elements with their content', () => {
-    const html = renderMarkdown('Hello\n\n<script>alert(document.cookie)</script>\n\n<SCRIPT src="//x"></SCRIPT>');
+    const html = renderMarkdown(
+      'Hello\n\n<script>alert(document.cookie)</script>\n\n<SCRIPT src="//x"></SCRIPT>',
+    );
     expect(html.toLowerCase()).not.toContain('<script');
     expect(html).not.toContain('alert(');
     expect(html).toContain('Hello');
@@ -51,7 +55,17 @@ describe('renderMarkdown', () => {
     const html = renderMarkdown(
       '<iframe src="https://evil.example"></iframe><form action="/x"><input name="a"></form><style>body{display:none}</style><p style="position:fixed">t</p><object data="x"></object><svg onload="alert(1)"></svg>',
     );
-    for (const bad of ['<iframe', '<form', '<input', '<style', 'style=', '<object', '<svg', 'onload', 'display:none']) {
+    for (const bad of [
+      '<iframe',
+      '<form',
+      '<input',
+      '<style',
+      'style=',
+      '<object',
+      '<svg',
+      'onload',
+      'display:none',
+    ]) {
       expect(html.toLowerCase()).not.toContain(bad);
     }
     expect(html).toContain('t');

@@ -101,13 +101,15 @@ Sie können Ihre Daten im Nutzerzentrum einsehen und berichtigen und beim Kunden
     },
     risk_notice: {
       title: 'Risikohinweis: Handeln Sie nur mit Geld, dessen Verlust Sie verkraften können',
-      summary: 'Preise digitaler Vermögenswerte schwanken stark. Kontrakte vervielfachen Gewinne und Verluste.',
+      summary:
+        'Preise digitaler Vermögenswerte schwanken stark. Kontrakte vervielfachen Gewinne und Verluste.',
       markdown:
         'Preise digitaler Vermögenswerte schwanken stark, und Kontrakte vervielfachen Gewinne wie Verluste. Lesen Sie vor dem Handel den [Risikohinweis](/article/main/index). Wir fragen Sie nie nach Ihrem Passwort oder Bestätigungscodes.',
     },
     welcome: {
       title: 'Willkommen bei {{brand}}',
-      summary: 'Eine Börse, die Sie prüfen können: öffentlicher Fondssaldo, Verbindlichkeitsnachweise, keine Preismanipulation.',
+      summary:
+        'Eine Börse, die Sie prüfen können: öffentlicher Fondssaldo, Verbindlichkeitsnachweise, keine Preismanipulation.',
       markdown: `{{brand}} ist so gebaut, dass Sie es prüfen können: Der Saldo des Sicherheitsfonds ist öffentlich, Ihre Guthaben sind in veröffentlichten Verbindlichkeitsnachweisen enthalten, die Sie selbst prüfen können, und kein Betreiber kann einen Preis oder ein Ergebnis festlegen.
 
 Beginnen Sie mit der Anleitung *Erste Schritte* im Hilfe-Center.`,

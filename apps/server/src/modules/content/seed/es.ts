@@ -101,13 +101,15 @@ Puedes ver y corregir tus datos en el centro de usuario y pedir a atención al c
     },
     risk_notice: {
       title: 'Aviso de riesgo: opera con dinero que puedas permitirte perder',
-      summary: 'Los precios de los activos digitales son volátiles. Los contratos multiplican ganancias y pérdidas.',
+      summary:
+        'Los precios de los activos digitales son volátiles. Los contratos multiplican ganancias y pérdidas.',
       markdown:
         'Los precios de los activos digitales son volátiles y los contratos multiplican tanto las ganancias como las pérdidas. Lee la [divulgación de riesgos](/article/main/index) antes de operar. Nunca te pediremos tu contraseña ni códigos de verificación.',
     },
     welcome: {
       title: 'Bienvenido a {{brand}}',
-      summary: 'Un exchange que puedes comprobar: saldo del fondo público, pruebas de pasivos, sin manipulación de precios.',
+      summary:
+        'Un exchange que puedes comprobar: saldo del fondo público, pruebas de pasivos, sin manipulación de precios.',
       markdown: `{{brand}} está hecho para que puedas comprobarlo: el saldo del fondo de seguridad de activos es público, tus saldos están incluidos en pruebas de pasivos publicadas que puedes verificar tú mismo, y ningún operador puede fijar un precio o un resultado.
 
 Empieza por la guía *Primeros pasos* del centro de ayuda.`,

@@ -107,7 +107,8 @@ Vous pouvez consulter et corriger vos données dans le centre utilisateur et dem
     },
     welcome: {
       title: 'Bienvenue sur {{brand}}',
-      summary: 'Une plateforme vérifiable : solde du fonds public, preuves de passif, aucune manipulation des prix.',
+      summary:
+        'Une plateforme vérifiable : solde du fonds public, preuves de passif, aucune manipulation des prix.',
       markdown: `{{brand}} est conçu pour que vous puissiez le vérifier : le solde du fonds de sécurité des actifs est public, vos soldes figurent dans des preuves de passif publiées que vous pouvez vérifier vous-même, et aucun opérateur ne peut fixer un prix ou un résultat.
 
 Commencez par le guide *Premiers pas* du centre d'aide.`,

@@ -107,7 +107,8 @@ Puoi vedere e correggere i tuoi dati nel centro utente e chiedere all'assistenza
     },
     welcome: {
       title: 'Benvenuto su {{brand}}',
-      summary: 'Un exchange verificabile: saldo del fondo pubblico, prove delle passività, nessuna manipolazione dei prezzi.',
+      summary:
+        'Un exchange verificabile: saldo del fondo pubblico, prove delle passività, nessuna manipolazione dei prezzi.',
       markdown: `{{brand}} è costruito perché tu possa verificarlo: il saldo del fondo di sicurezza è pubblico, i tuoi saldi sono inclusi nelle prove delle passività pubblicate che puoi verificare da solo, e nessun operatore può fissare un prezzo o un esito.
 
 Inizia dalla guida *Primi passi* nel centro assistenza.`,

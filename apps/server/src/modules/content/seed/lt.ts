@@ -11,7 +11,8 @@ export const seedLt: SeedTexts = {
   items: {
     getting_started_guide: {
       title: 'Pirmieji žingsniai',
-      summary: 'Atidarykite paskyrą, apsaugokite ją, įneškite, prekiaukite ir išsiimkite penkiais žingsniais.',
+      summary:
+        'Atidarykite paskyrą, apsaugokite ją, įneškite, prekiaukite ir išsiimkite penkiais žingsniais.',
       markdown: `## 1. Atidarykite paskyrą
 Registruokitės el. pašto adresu arba telefono numeriu ir 6–20 simbolių slaptažodžiu. Pakvietimo kodas neprivalomas.
 
@@ -107,7 +108,8 @@ Savo duomenis galite peržiūrėti ir taisyti naudotojo centre, o klientų pagal
     },
     welcome: {
       title: 'Sveiki atvykę į {{brand}}',
-      summary: 'Birža, kurią galite patikrinti: viešas fondo likutis, įsipareigojimų įrodymai, jokio kainų keitimo.',
+      summary:
+        'Birža, kurią galite patikrinti: viešas fondo likutis, įsipareigojimų įrodymai, jokio kainų keitimo.',
       markdown: `{{brand}} sukurta taip, kad galėtumėte ją patikrinti: turto saugumo fondo likutis yra viešas, jūsų likučiai įtraukti į paskelbtus įsipareigojimų įrodymus, kuriuos galite patikrinti patys, ir joks operatorius negali nustatyti kainos ar rezultato.
 
 Pradėkite nuo vadovo *Pirmieji žingsniai* pagalbos centre.`,

@@ -107,7 +107,8 @@ Pode ver e corrigir os seus dados no centro de utilizador e pedir ao apoio ao cl
     },
     welcome: {
       title: 'Bem-vindo à {{brand}}',
-      summary: 'Uma corretora que pode verificar: saldo do fundo público, provas de passivos, sem manipulação de preços.',
+      summary:
+        'Uma corretora que pode verificar: saldo do fundo público, provas de passivos, sem manipulação de preços.',
       markdown: `A {{brand}} foi feita para que a possa verificar: o saldo do fundo de segurança de ativos é público, os seus saldos estão incluídos em provas de passivos publicadas que pode verificar sozinho, e nenhum operador pode definir um preço ou um resultado.
 
 Comece pelo guia *Primeiros passos* no centro de ajuda.`,

@@ -102,7 +102,8 @@ export const seedTw: SeedTexts = {
     risk_notice: {
       title: '風險提示：請使用您能承受損失的資金交易',
       summary: '數位資產價格波動劇烈，合約會放大收益和虧損。',
-      markdown: '數位資產價格波動劇烈，合約會同時放大收益和虧損。交易前請閱讀[風險揭露](/article/main/index)。我們絕不會向您索取密碼或驗證碼。',
+      markdown:
+        '數位資產價格波動劇烈，合約會同時放大收益和虧損。交易前請閱讀[風險揭露](/article/main/index)。我們絕不會向您索取密碼或驗證碼。',
     },
     welcome: {
       title: '歡迎來到 {{brand}}',

@@ -107,7 +107,8 @@ Bạn có thể xem và sửa dữ liệu trong trung tâm người dùng, và y
     },
     welcome: {
       title: 'Chào mừng đến với {{brand}}',
-      summary: 'Sàn giao dịch bạn có thể kiểm chứng: số dư quỹ công khai, bằng chứng nợ phải trả, không can thiệp giá.',
+      summary:
+        'Sàn giao dịch bạn có thể kiểm chứng: số dư quỹ công khai, bằng chứng nợ phải trả, không can thiệp giá.',
       markdown: `{{brand}} được xây dựng để bạn có thể tự kiểm chứng: số dư quỹ an toàn tài sản được công khai, số dư của bạn có trong bằng chứng nợ phải trả đã công bố mà bạn có thể tự xác minh, và không nhà vận hành nào có thể đặt giá hay kết quả.
 
 Hãy bắt đầu với hướng dẫn *Bắt đầu* trong trung tâm trợ giúp.`,

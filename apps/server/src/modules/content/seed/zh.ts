@@ -102,7 +102,8 @@ export const seedZh: SeedTexts = {
     risk_notice: {
       title: '风险提示：请使用您能承受损失的资金交易',
       summary: '数字资产价格波动剧烈，合约会放大收益和亏损。',
-      markdown: '数字资产价格波动剧烈，合约会同时放大收益和亏损。交易前请阅读[风险披露](/article/main/index)。我们绝不会向您索要密码或验证码。',
+      markdown:
+        '数字资产价格波动剧烈，合约会同时放大收益和亏损。交易前请阅读[风险披露](/article/main/index)。我们绝不会向您索要密码或验证码。',
     },
     welcome: {
       title: '欢迎来到 {{brand}}',
