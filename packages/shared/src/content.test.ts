@@ -60,8 +60,16 @@ describe('contentItemBodySchema', () => {
     expect(contentItemBodySchema.safeParse({ kind: 'news', translations: [t], html: '<b>' }).success).toBe(
       false,
     );
-    expect(contentItemBodySchema.parse({ kind: 'news', translations: [t], code: ' Terms_1 ' }).code).toBe(
+    expect(contentItemBodySchema.parse({ kind: 'news', translations: [t], code: 'terms_1' }).code).toBe(
       'terms_1',
+    );
+    for (const code of ['NaN', ' terms', '1e400', '9223372036854775808']) {
+      expect(contentItemBodySchema.safeParse({ kind: 'news', translations: [t], code }).success, code).toBe(
+        false,
+      );
+    }
+    expect(contentItemBodySchema.safeParse({ kind: 'news', translations: [t], sort: '1' }).success).toBe(
+      false,
     );
   });
 });

@@ -3,6 +3,7 @@
 // section's route rules (breadcrumb, category vs section paths).
 import { z } from 'zod';
 import { LANGUAGES } from './languages';
+import { idString } from './wire-id';
 
 export const CONTENT_KINDS = ['news', 'notice', 'article'] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
@@ -17,11 +18,17 @@ export const FULL_LIST_MAX = 500;
 export const CONTENT_TITLE_MAX = 200;
 export const CONTENT_SUMMARY_MAX = 500;
 export const CONTENT_MARKDOWN_MAX = 100_000;
-export const CONTENT_CODE_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/;
+/** Codes are lower-case words (a letter first): 'terms_of_service', 'fees_and_rules'. */
+export const CONTENT_CODE_PATTERN = /^[a-z][a-z0-9_]{0,63}$/;
 
 const lang = z.enum(LANGUAGES, { error: 'validation.invalid' });
-const code = z.string().trim().toLowerCase().regex(CONTENT_CODE_PATTERN, 'validation.invalid');
-const idString = z.string().regex(/^\d{1,19}$/, 'validation.invalid');
+const code = z.string().regex(CONTENT_CODE_PATTERN, 'validation.invalid');
+const sort = z
+  .number({ error: 'validation.invalid' })
+  .int('validation.integer')
+  .min(-100_000)
+  .max(100_000)
+  .default(0);
 
 function uniqueLangs<T extends { lang: string }>(list: T[], ctx: z.RefinementCtx) {
   const seen = new Set<string>();
@@ -48,7 +55,7 @@ export const contentItemBodySchema = z.strictObject({
   kind: z.enum(CONTENT_KINDS, { error: 'validation.invalid' }),
   categoryId: idString.nullable().default(null),
   code: code.nullable().default(null),
-  sort: z.coerce.number().int().min(-100_000).max(100_000).default(0),
+  sort,
   translations: z.array(contentTranslationSchema).min(1).max(LANGUAGES.length).superRefine(uniqueLangs),
 });
 export type ContentItemBody = z.infer<typeof contentItemBodySchema>;
@@ -57,7 +64,7 @@ export const contentCategoryBodySchema = z.strictObject({
   /** '0' for a category, a category's id for a section. */
   pid: z.union([z.literal('0'), idString]).default('0'),
   sectionCode: code,
-  sort: z.coerce.number().int().min(-100_000).max(100_000).default(0),
+  sort,
   names: z
     .array(
       z.strictObject({

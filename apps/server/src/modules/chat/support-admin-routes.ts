@@ -4,6 +4,7 @@
 
 import { CHAT_KEY_PATTERN, chatPageBodySchema, sendChatBodySchema } from '@coin/shared/chat';
 import { LANGUAGES } from '@coin/shared/languages';
+import { idString } from '@coin/shared/wire-id';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -33,12 +34,17 @@ const tags = ['admin'];
 const security = [{ satoken: [] }];
 const P = '/api/admin/support';
 const keyParams = z.strictObject({ chatKey: z.string().regex(CHAT_KEY_PATTERN, 'validation.invalid') });
-const idParams = z.strictObject({ id: z.string().regex(/^\d{1,19}$/, 'validation.invalid') });
+const idParams = z.strictObject({ id: idString });
 const cannedBody = z.strictObject({
   lang: z.enum(LANGUAGES),
   title: z.string().trim().min(1, 'validation.required').max(100),
   body: z.string().trim().min(1, 'validation.required').max(400),
-  sort: z.coerce.number().int().min(-10_000).max(10_000).default(0),
+  sort: z
+    .number({ error: 'validation.invalid' })
+    .int('validation.integer')
+    .min(-10_000)
+    .max(10_000)
+    .default(0),
 });
 
 export const supportAdminRoutes: FastifyPluginAsyncZod<SupportAdminOptions> = async (app, opts) => {

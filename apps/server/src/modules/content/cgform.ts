@@ -7,6 +7,7 @@
 import { FULL_LIST_MAX, FULL_LIST_PAGE_SIZE } from '@coin/shared/content';
 import { isLanguage, type Language } from '@coin/shared/languages';
 import { isHttpUrl } from '@coin/shared/url';
+import { isWireId } from '@coin/shared/wire-id';
 import { AppError } from '@/lib/app-error';
 import { countryCodes } from '@/modules/common/country-codes';
 import type { SettingsService } from '@/modules/common/settings-service';
@@ -189,7 +190,7 @@ export class CgformService {
     if (!form.detail || (formId !== 'article' && formId !== 'news' && formId !== 'notice')) {
       throw new AppError('CGFORM_UNKNOWN_FORM');
     }
-    if (!/^\d{1,19}$/.test(id)) throw new AppError('CONTENT_NOT_FOUND');
+    if (!isWireId(id)) throw new AppError('CONTENT_NOT_FOUND');
     return this.content.detail(formId, BigInt(id), lang);
   }
 }

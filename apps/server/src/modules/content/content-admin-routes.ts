@@ -8,6 +8,7 @@ import {
   contentItemBodySchema,
   contentPreviewBodySchema,
 } from '@coin/shared/content';
+import { idString } from '@coin/shared/wire-id';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentSession } from '@/modules/auth/auth-plugin';
@@ -15,7 +16,7 @@ import type { ContentService } from './content-service';
 
 const tags = ['admin'];
 const security = [{ satoken: [] }];
-const idParams = z.strictObject({ id: z.string().regex(/^\d{1,19}$/, 'validation.invalid') });
+const idParams = z.strictObject({ id: idString });
 
 export const contentAdminRoutes: FastifyPluginAsyncZod<{ content: ContentService }> = async (
   app,

@@ -1,6 +1,7 @@
 // Public content calls (spec section 7): notices, help-centre articles and the generic cgform data
 // calls. Every read is of published content only, in the request's language with English fallback.
 import { CONTENT_CODE_PATTERN } from '@coin/shared/content';
+import { isWireId } from '@coin/shared/wire-id';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '@/lib/app-error';
@@ -51,10 +52,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
         tags,
         summary: 'One published record of an allow-listed form (article, news, notice) with its HTML',
         params: z.strictObject({ formId: z.string().max(64), id: z.string().max(32) }),
-        querystring: z.strictObject({
-          article_lang: z.string().max(8).optional(),
-          _t: z.string().max(32).optional(),
-        }),
+        querystring: z.strictObject({ article_lang: z.string().max(8).optional() }),
       },
     },
     async (request, reply) => {
@@ -67,7 +65,6 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
   const pageQuery = z.strictObject({
     current: z.coerce.number().int().min(1).max(100_000).default(1),
     size: z.coerce.number().int().min(1).max(50).default(10),
-    _t: z.string().max(32).optional(),
   });
   app.route({
     method: ['GET', 'POST'],
@@ -105,7 +102,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
     },
     handler: async (request, reply) => {
       const { id } = request.params;
-      if (/^\d{1,19}$/.test(id)) return reply.ok(await content.detail('article', BigInt(id), request.lang));
+      if (isWireId(id)) return reply.ok(await content.detail('article', BigInt(id), request.lang));
       if (CONTENT_CODE_PATTERN.test(id))
         return reply.ok(await content.detailByCode('article', id, request.lang));
       throw new AppError('CONTENT_NOT_FOUND');

@@ -63,4 +63,6 @@ export const contentDe: Record<keyof typeof contentEn, string> = {
   'fields.visitorToken': 'Besuchersitzung',
   'fields.state': 'Zustand',
   'fields.assignee': 'Zuständig',
+  'fields.chatKey': 'Unterhaltung',
+  'fields._t': 'Zeitstempel',
 };

@@ -59,4 +59,6 @@ export const contentEn = {
   'fields.visitorToken': 'Visitor session',
   'fields.state': 'State',
   'fields.assignee': 'Assignee',
+  'fields.chatKey': 'Conversation',
+  'fields._t': 'Timestamp',
 } as const;

@@ -61,4 +61,6 @@ export const contentEs: Record<keyof typeof contentEn, string> = {
   'fields.visitorToken': 'Sesión de visitante',
   'fields.state': 'Estado',
   'fields.assignee': 'Responsable',
+  'fields.chatKey': 'Conversación',
+  'fields._t': 'Marca de tiempo',
 };

@@ -62,4 +62,6 @@ export const contentFr: Record<keyof typeof contentEn, string> = {
   'fields.visitorToken': 'Session visiteur',
   'fields.state': 'État',
   'fields.assignee': 'Responsable',
+  'fields.chatKey': 'Conversation',
+  'fields._t': 'Horodatage',
 };

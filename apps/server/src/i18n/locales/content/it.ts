@@ -62,4 +62,6 @@ export const contentIt: Record<keyof typeof contentEn, string> = {
   'fields.visitorToken': 'Sessione visitatore',
   'fields.state': 'Stato',
   'fields.assignee': 'Assegnatario',
+  'fields.chatKey': 'Conversazione',
+  'fields._t': 'Marca temporale',
 };

@@ -60,4 +60,6 @@ export const contentJa: Record<keyof typeof contentEn, string> = {
   'fields.visitorToken': 'ゲストセッション',
   'fields.state': '状態',
   'fields.assignee': '担当者',
+  'fields.chatKey': '会話',
+  'fields._t': 'タイムスタンプ',
 };

@@ -60,4 +60,6 @@ export const contentKo: Record<keyof typeof contentEn, string> = {
   'fields.visitorToken': '방문자 세션',
   'fields.state': '상태',
   'fields.assignee': '담당자',
+  'fields.chatKey': '대화',
+  'fields._t': '타임스탬프',
 };

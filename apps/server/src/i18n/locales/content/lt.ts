@@ -60,4 +60,6 @@ export const contentLt: Record<keyof typeof contentEn, string> = {
   'fields.visitorToken': 'Lankytojo sesija',
   'fields.state': 'Būsena',
   'fields.assignee': 'Atsakingas',
+  'fields.chatKey': 'Pokalbis',
+  'fields._t': 'Laiko žymė',
 };

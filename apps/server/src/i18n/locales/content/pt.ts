@@ -61,4 +61,6 @@ export const contentPt: Record<keyof typeof contentEn, string> = {
   'fields.visitorToken': 'Sessão de visitante',
   'fields.state': 'Estado',
   'fields.assignee': 'Responsável',
+  'fields.chatKey': 'Conversa',
+  'fields._t': 'Carimbo de data/hora',
 };

@@ -60,4 +60,6 @@ export const contentRu: Record<keyof typeof contentEn, string> = {
   'fields.visitorToken': 'Гостевой сеанс',
   'fields.state': 'Состояние',
   'fields.assignee': 'Исполнитель',
+  'fields.chatKey': 'Диалог',
+  'fields._t': 'Метка времени',
 };

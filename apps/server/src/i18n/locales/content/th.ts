@@ -60,4 +60,6 @@ export const contentTh: Record<keyof typeof contentEn, string> = {
   'fields.visitorToken': 'เซสชันผู้เยี่ยมชม',
   'fields.state': 'สถานะ',
   'fields.assignee': 'ผู้รับผิดชอบ',
+  'fields.chatKey': 'การสนทนา',
+  'fields._t': 'เวลาประทับ',
 };

@@ -60,4 +60,6 @@ export const contentTw: Record<keyof typeof contentEn, string> = {
   'fields.visitorToken': '訪客會話',
   'fields.state': '狀態',
   'fields.assignee': '負責人',
+  'fields.chatKey': '會話',
+  'fields._t': '時間戳記',
 };

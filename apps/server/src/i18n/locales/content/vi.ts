@@ -61,4 +61,6 @@ export const contentVi: Record<keyof typeof contentEn, string> = {
   'fields.visitorToken': 'Phiên khách',
   'fields.state': 'Trạng thái',
   'fields.assignee': 'Người phụ trách',
+  'fields.chatKey': 'Cuộc trò chuyện',
+  'fields._t': 'Dấu thời gian',
 };

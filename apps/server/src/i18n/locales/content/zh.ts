@@ -60,4 +60,6 @@ export const contentZh: Record<keyof typeof contentEn, string> = {
   'fields.visitorToken': '访客会话',
   'fields.state': '状态',
   'fields.assignee': '负责人',
+  'fields.chatKey': '会话',
+  'fields._t': '时间戳',
 };
