@@ -18,6 +18,7 @@ import {
   Navigate,
   redirect,
 } from '@tanstack/react-router';
+import { validateNewsSearch } from '@/features/content/lib/news-search';
 import { MainLayout } from './layout/main-layout';
 import { withChunkTimeout } from './load-chunk';
 import { RouteError } from './route-error';
@@ -134,6 +135,7 @@ const newsRoute = forward('news', root, '/news/index');
 const newsIndexRoute = createRoute({
   getParentRoute: root,
   path: 'news/index',
+  validateSearch: validateNewsSearch,
   component: lazyRouteComponent(areas.news, 'NewsIndexPage'),
 });
 const tradeRoute = forward('trade', root, '/trade/index');

@@ -6,6 +6,8 @@ import { AntdScope } from '@/components/antd-scope';
 import { LoginPage } from '@/features/auth/pages/login-page';
 import { RegisterPage } from '@/features/auth/pages/register-page';
 import { ResetPage } from '@/features/auth/pages/reset-page';
+import { HelpCentre } from '@/features/content/components/help-centre';
+import { TermsOfService } from '@/features/content/components/terms-of-service';
 import { AuditPanel } from '@/features/liabilities/components/audit-panel';
 import { UserIndexPage } from '@/features/user-center/pages/user-index-page';
 import { DEFAULT_USER_INDEX_KEY } from '../search-params';
@@ -38,7 +40,11 @@ export function ResetRoutePage() {
   );
 }
 
-const USER_CENTER_SECTIONS = { audit: <AuditPanel /> };
+const USER_CENTER_SECTIONS = {
+  audit: <AuditPanel />,
+  termsService: <TermsOfService />,
+  helper: <HelpCentre />,
+};
 
 export function UserIndexRoutePage() {
   const key = userIndexRoute.useSearch().key ?? DEFAULT_USER_INDEX_KEY;
