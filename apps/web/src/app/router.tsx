@@ -440,6 +440,16 @@ const adminChildren = [
     path: 'projection',
     component: lazyRouteComponent(areas.admin, 'AdminProjectionPage'),
   }),
+  createRoute({
+    getParentRoute: admin,
+    path: 'content',
+    component: lazyRouteComponent(areas.admin, 'AdminContentPage'),
+  }),
+  createRoute({
+    getParentRoute: admin,
+    path: 'support',
+    component: lazyRouteComponent(areas.admin, 'AdminSupportPage'),
+  }),
 ] as const;
 
 export const routeTree = rootRoute.addChildren([

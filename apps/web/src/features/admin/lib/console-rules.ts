@@ -12,6 +12,8 @@ export const CONSOLE_PAGES = [
   'liabilities',
   'markets',
   'projection',
+  'content',
+  'support',
 ] as const;
 export type ConsolePage = (typeof CONSOLE_PAGES)[number];
 
@@ -19,7 +21,7 @@ export type ConsolePage = (typeof CONSOLE_PAGES)[number];
 const PAGES_BY_ROLE: Record<OperatorRole, readonly ConsolePage[]> = {
   admin: CONSOLE_PAGES,
   reviewer: ['recharges', 'withdrawals', 'users'],
-  support: ['users'],
+  support: ['support', 'users'],
 };
 
 export function pagesFor(role: OperatorRole): readonly ConsolePage[] {
