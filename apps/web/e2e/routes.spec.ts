@@ -107,7 +107,6 @@ test('/assets/index and /user/index validate their key', async ({ page }) => {
 });
 
 const PAGES: ReadonlyArray<readonly [path: string, title: string]> = [
-  ['/news/index', 'News centre'],
   ['/pledge/index', 'Pledge mining'],
   ['/pledge/add', 'Pledge subscription'],
   ['/pledge/order', 'Pledge orders'],
@@ -126,10 +125,6 @@ const PAGES: ReadonlyArray<readonly [path: string, title: string]> = [
   ['/otc/ordinary', 'OTC market'],
   ['/merchant/index', 'Merchant'],
   ['/merchant/deal', 'Merchant orders'],
-  ['/article/main/index', 'Help centre'],
-  ['/article/main/categories/12', 'Help category'],
-  ['/article/main/sections/34', 'Help section'],
-  ['/article/main/content/notice/56', 'Article'],
   ['/account/center/info', 'Account info'],
   ['/account/center/security', 'Security settings'],
   ['/account/center/device-management', 'Account activity'],
@@ -197,6 +192,11 @@ test('every route of the table renders in the main layout, later features honest
     ['/user/reset', 'reset-page'],
     ['/exchange/index', 'spot-page'],
     ['/exchange/full-screen/BTC_USDT', 'spot-page'],
+    ['/news/index', 'news-page'],
+    ['/article/main/index', 'article-page'],
+    ['/article/main/categories/12', 'article-page'],
+    ['/article/main/sections/34', 'article-page'],
+    ['/article/main/content/notice/56', 'article-page'],
   ] as const) {
     await page.goto(path);
     await expect(page.getByTestId(testId), path).toBeVisible();

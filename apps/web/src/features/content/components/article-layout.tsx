@@ -60,7 +60,9 @@ export function ArticleLayout({
           <TreeBranch nodes={nodes} pid="0" activeId={activeId} />
         )}
       </aside>
-      <main className="article-main">{tree.isPending ? <Skeleton active /> : children(nodes)}</main>
+      <section className="article-main" data-testid="article-main">
+        {tree.isPending ? <Skeleton active /> : children(nodes)}
+      </section>
     </div>
   );
 }
