@@ -36,6 +36,22 @@ export const CGFORM_FORMS = {
 
 export type CgformId = keyof typeof CGFORM_FORMS;
 
+/** Every parameter some form takes (the route's schema); each form accepts its own subset. */
+export const CGFORM_PARAMS = [
+  'column',
+  'order',
+  'pageSize',
+  'pageNo',
+  'current',
+  '_t',
+  'article_lang',
+  'article_code',
+  'section_code',
+  'category_id',
+  'config_code',
+  'country_flag',
+] as const;
+
 /** Parameters every form takes besides its filters (`_t`/`t`: cache busters, ignored). */
 const PAGING = ['column', 'order', 'pageSize', 'pageNo', 'current', '_t', 't'] as const;
 

@@ -5,7 +5,7 @@ import { isWireId } from '@coin/shared/wire-id';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '@/lib/app-error';
-import { type CgformService, parseCgformQuery } from './cgform';
+import { CGFORM_PARAMS, type CgformService, parseCgformQuery } from './cgform';
 import type { ContentService } from './content-service';
 
 export interface ContentRoutesOptions {
@@ -38,7 +38,13 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
         summary:
           'Generic data of an allow-listed form: article_category, article, news, notice, site_config, country (docs/content.md)',
         params: z.strictObject({ formId: z.string().max(64) }),
-        querystring: z.record(z.string(), z.unknown()),
+        // Every parameter any form takes; which of them a form accepts is checked per form (cgform.ts).
+        querystring: z.strictObject(
+          Object.fromEntries(CGFORM_PARAMS.map((name) => [name, z.string().max(100).optional()])) as Record<
+            (typeof CGFORM_PARAMS)[number],
+            z.ZodOptional<z.ZodString>
+          >,
+        ),
       },
     },
     async (request, reply) =>

@@ -7,7 +7,6 @@ import { LANGUAGES, type Language } from '@coin/shared/languages';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { contentSeeds } from '@/db/schema';
-import { appendAudit } from '@/lib/audit';
 import type { Clock } from '@/lib/clock';
 import type { ContentService } from './content-service';
 import { seedDe } from './seed/de';
@@ -109,23 +108,8 @@ export async function applyContentSeed(db: Db, clock: Clock, content: ContentSer
       );
       await content.setStatus(null, BigInt(created.id), 'published', tx);
     }
-    const now = clock.now();
-    await tx.insert(contentSeeds).values({ name: CONTENT_SEED_NAME, appliedAt: now });
-    await appendAudit(
-      tx,
-      {
-        actorType: 'system',
-        actorId: 'content-seed',
-        action: 'content.seed',
-        payload: {
-          name: CONTENT_SEED_NAME,
-          categories: CATEGORIES.length,
-          items: ITEMS.length,
-          languages: LANGUAGES.length,
-        },
-      },
-      now,
-    );
+    // Not an operator action, so not in the audit log (which starts with the first operator's creation).
+    await tx.insert(contentSeeds).values({ name: CONTENT_SEED_NAME, appliedAt: clock.now() });
     return true;
   });
 }

@@ -65,4 +65,5 @@ export const contentDe: Record<keyof typeof contentEn, string> = {
   'fields.assignee': 'Zuständig',
   'fields.chatKey': 'Unterhaltung',
   'fields._t': 'Zeitstempel',
+  'fields.formId': 'Formular',
 };

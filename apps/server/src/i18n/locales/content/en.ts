@@ -61,4 +61,5 @@ export const contentEn = {
   'fields.assignee': 'Assignee',
   'fields.chatKey': 'Conversation',
   'fields._t': 'Timestamp',
+  'fields.formId': 'Form',
 } as const;

@@ -63,4 +63,5 @@ export const contentEs: Record<keyof typeof contentEn, string> = {
   'fields.assignee': 'Responsable',
   'fields.chatKey': 'Conversación',
   'fields._t': 'Marca de tiempo',
+  'fields.formId': 'Formulario',
 };

@@ -64,4 +64,5 @@ export const contentFr: Record<keyof typeof contentEn, string> = {
   'fields.assignee': 'Responsable',
   'fields.chatKey': 'Conversation',
   'fields._t': 'Horodatage',
+  'fields.formId': 'Formulaire',
 };

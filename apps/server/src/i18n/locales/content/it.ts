@@ -64,4 +64,5 @@ export const contentIt: Record<keyof typeof contentEn, string> = {
   'fields.assignee': 'Assegnatario',
   'fields.chatKey': 'Conversazione',
   'fields._t': 'Marca temporale',
+  'fields.formId': 'Modulo',
 };

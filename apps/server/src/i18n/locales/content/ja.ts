@@ -62,4 +62,5 @@ export const contentJa: Record<keyof typeof contentEn, string> = {
   'fields.assignee': '担当者',
   'fields.chatKey': '会話',
   'fields._t': 'タイムスタンプ',
+  'fields.formId': 'フォーム',
 };

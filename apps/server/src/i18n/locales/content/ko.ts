@@ -62,4 +62,5 @@ export const contentKo: Record<keyof typeof contentEn, string> = {
   'fields.assignee': '담당자',
   'fields.chatKey': '대화',
   'fields._t': '타임스탬프',
+  'fields.formId': '양식',
 };

@@ -62,4 +62,5 @@ export const contentLt: Record<keyof typeof contentEn, string> = {
   'fields.assignee': 'Atsakingas',
   'fields.chatKey': 'Pokalbis',
   'fields._t': 'Laiko žymė',
+  'fields.formId': 'Forma',
 };

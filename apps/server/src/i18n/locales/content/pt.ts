@@ -63,4 +63,5 @@ export const contentPt: Record<keyof typeof contentEn, string> = {
   'fields.assignee': 'Responsável',
   'fields.chatKey': 'Conversa',
   'fields._t': 'Carimbo de data/hora',
+  'fields.formId': 'Formulário',
 };

@@ -62,4 +62,5 @@ export const contentRu: Record<keyof typeof contentEn, string> = {
   'fields.assignee': 'Исполнитель',
   'fields.chatKey': 'Диалог',
   'fields._t': 'Метка времени',
+  'fields.formId': 'Форма',
 };

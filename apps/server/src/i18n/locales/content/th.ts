@@ -62,4 +62,5 @@ export const contentTh: Record<keyof typeof contentEn, string> = {
   'fields.assignee': 'ผู้รับผิดชอบ',
   'fields.chatKey': 'การสนทนา',
   'fields._t': 'เวลาประทับ',
+  'fields.formId': 'แบบฟอร์ม',
 };

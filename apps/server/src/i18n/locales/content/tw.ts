@@ -62,4 +62,5 @@ export const contentTw: Record<keyof typeof contentEn, string> = {
   'fields.assignee': '負責人',
   'fields.chatKey': '會話',
   'fields._t': '時間戳記',
+  'fields.formId': '表單',
 };

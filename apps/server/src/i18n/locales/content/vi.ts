@@ -63,4 +63,5 @@ export const contentVi: Record<keyof typeof contentEn, string> = {
   'fields.assignee': 'Người phụ trách',
   'fields.chatKey': 'Cuộc trò chuyện',
   'fields._t': 'Dấu thời gian',
+  'fields.formId': 'Biểu mẫu',
 };

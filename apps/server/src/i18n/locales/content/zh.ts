@@ -62,4 +62,5 @@ export const contentZh: Record<keyof typeof contentEn, string> = {
   'fields.assignee': '负责人',
   'fields.chatKey': '会话',
   'fields._t': '时间戳',
+  'fields.formId': '表单',
 };
