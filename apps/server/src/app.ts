@@ -24,8 +24,10 @@ import { operatorRoutes } from './modules/admin/operator-routes';
 import { OperatorService } from './modules/admin/operator-service';
 import { authPlugin } from './modules/auth/auth-plugin';
 import { SessionService } from './modules/auth/session-service';
+import { chatPlugin } from './modules/chat/chat-plugin';
 import { commonRoutes } from './modules/common/common-routes';
 import { SettingsService } from './modules/common/settings-service';
+import { contentPlugin } from './modules/content/content-plugin';
 import { outboxRoutes } from './modules/dev/outbox-routes';
 import { earnPlugin } from './modules/earn/earn-plugin';
 import { identityPlugin } from './modules/identity/identity-plugin';
@@ -224,6 +226,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(liabilitiesPlugin, area);
   await app.register(earnPlugin, area);
   await app.register(identityPlugin, area);
+  await app.register(contentPlugin, area);
+  await app.register(chatPlugin, area);
 
   await registerWebClient(app, config);
 

@@ -245,6 +245,18 @@ export const configSchema = z.object({
   EARN_ACCRUAL_CHECK_MS: int(60_000),
   /** How long a DeFi sign-in message (EIP-4361) may be signed after it was issued. */
   EARN_SIWE_TTL_SECONDS: int(600),
+  // --- content and customer service (docs/content.md, docs/chat.md) ---
+  /** On a fresh database, add the seed content (help tree, guide, fees, rules, legal texts in 14 languages). */
+  CONTENT_SEED: bool.default(true),
+  /** How long a visitor's chat session lives without use. */
+  CHAT_VISITOR_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .default(24 * 30),
+  /** Per sender (user, visitor, or client address): chat messages and chat images per minute. */
+  RATE_LIMIT_CHAT_PER_MINUTE: int(30),
 });
 
 export type AppConfig = z.infer<typeof configSchema>;

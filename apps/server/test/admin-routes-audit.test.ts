@@ -89,6 +89,11 @@ const BODYLESS = new Set([
   'POST /api/admin/market/coins/{coin}/disable',
   'POST /api/admin/market/markets/{symbol}/enable',
   'POST /api/admin/market/markets/{symbol}/disable',
+  'POST /api/admin/support/threads/{chatKey}/close',
+  'POST /api/admin/support/threads/{chatKey}/reopen',
+  'DELETE /api/admin/support/canned/{id}',
+  // multipart: one image file, checked by its magic bytes (docs/chat.md)
+  'POST /api/admin/support/threads/{chatKey}/images',
 ]);
 
 interface Operation {

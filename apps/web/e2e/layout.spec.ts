@@ -90,7 +90,10 @@ test('customer service opens the 532 px dialog from the top bar and the footer',
   await page.getByTestId('topbar-service').click();
   const dialog = page.getByTestId('customer-service-dialog');
   await expect(dialog).toBeVisible();
-  // A fresh install has no customer-service link configured: the spec's warning.
+  // The live chat first; the external link (issue 14: kept as an alternative) on the second tab. A fresh
+  // install has no customer-service link configured: the spec's warning.
+  await expect(dialog.getByTestId('support-chat')).toBeVisible();
+  await page.getByTestId('cs-tab-link').click();
   await expect(page.locator('.ant-message')).toContainText('No available customer-service link');
   // Measured once the opening animation has finished.
   await expect
@@ -117,6 +120,7 @@ test('customer service shows the configured link, or the error toasts when the c
   );
   await open(page, '/home/index');
   await page.getByTestId('topbar-service').click();
+  await page.getByTestId('cs-tab-link').click();
   await expect(page.getByTestId('customer-service-link')).toHaveAttribute(
     'href',
     'https://support.example/chat',
@@ -127,11 +131,13 @@ test('customer service shows the configured link, or the error toasts when the c
     route.fulfill({ status: 500, json: { code: 500, msg: 'boom', errorCode: 'INTERNAL', data: null } }),
   );
   await page.getByTestId('footer-service').click();
+  await page.getByTestId('cs-tab-link').click();
   await expect(page.locator('.ant-message')).toContainText('Failed to get customer-service info');
   await page.locator('.ant-modal-close').click();
 
   await page.route('**/api/common/getCustomerService', (route) => route.abort());
   await page.getByTestId('topbar-service').click();
+  await page.getByTestId('cs-tab-link').click();
   await expect(page.locator('.ant-message')).toContainText('Service temporarily unavailable');
 });
 

@@ -107,7 +107,6 @@ test('/assets/index and /user/index validate their key', async ({ page }) => {
 });
 
 const PAGES: ReadonlyArray<readonly [path: string, title: string]> = [
-  ['/news/index', 'News centre'],
   ['/rate/index', 'Exchange rates'],
   ['/market/main', 'Market'],
   ['/exchange/full-contract/usdt', 'Full-screen contract'],
@@ -116,10 +115,6 @@ const PAGES: ReadonlyArray<readonly [path: string, title: string]> = [
   ['/otc/ordinary', 'OTC market'],
   ['/merchant/index', 'Merchant'],
   ['/merchant/deal', 'Merchant orders'],
-  ['/article/main/index', 'Help centre'],
-  ['/article/main/categories/12', 'Help category'],
-  ['/article/main/sections/34', 'Help section'],
-  ['/article/main/content/notice/56', 'Article'],
   ['/account/center/merchant', 'Merchant management'],
   ['/account/entrust/margin-all', 'Cross margin orders'],
   ['/account/entrust/margin-fixed', 'Isolated margin orders'],
@@ -240,6 +235,11 @@ test('every route of the table renders in the main layout, later features honest
     ['/exchange/index', 'spot-page'],
     ['/exchange/full-screen/BTC_USDT', 'spot-page'],
     ['/rule/index', 'rules-page'],
+    ['/news/index', 'news-page'],
+    ['/article/main/index', 'article-page'],
+    ['/article/main/categories/12', 'article-page'],
+    ['/article/main/sections/34', 'article-page'],
+    ['/article/main/content/notice/56', 'article-page'],
   ] as const) {
     await page.goto(path);
     await expect(page.getByTestId(testId), path).toBeVisible();

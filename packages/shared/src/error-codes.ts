@@ -1,6 +1,7 @@
 // The stable error catalogue (spec section 8, DESIGN section 5): each code has one HTTP status.
 // Clients switch on `errorCode`; the localized `msg` is for people.
 import { ADMIN_ERROR_STATUS } from './error-codes/admin';
+import { CONTENT_ERROR_STATUS } from './error-codes/content';
 import { EARN_ERROR_STATUS } from './error-codes/earn';
 import { IDENTITY_ERROR_STATUS } from './error-codes/identity';
 import { LIABILITIES_ERROR_STATUS } from './error-codes/liabilities';
@@ -56,6 +57,7 @@ export const ERROR_STATUS = {
   ...SECURITY_ERROR_STATUS,
   ...EARN_ERROR_STATUS,
   ...IDENTITY_ERROR_STATUS,
+  ...CONTENT_ERROR_STATUS,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -192,6 +192,8 @@ export const settings = pgTable('settings', {
 });
 
 export * from './schema-admin';
+export * from './schema-chat';
+export * from './schema-content';
 export * from './schema-custody';
 export * from './schema-earn';
 export * from './schema-identity';

@@ -4,7 +4,14 @@
 // sockets at once (closeSessions, driven by the session signal); a periodic re-check catches expiry.
 import type { WebSocket } from 'ws';
 
-export const PRIVATE_EVENT_TYPES = ['USER_STATUS', 'OWNCOIN', 'ORDER', 'SETTLEMENT', 'POSITION'] as const;
+export const PRIVATE_EVENT_TYPES = [
+  'USER_STATUS',
+  'OWNCOIN',
+  'ORDER',
+  'SETTLEMENT',
+  'POSITION',
+  'CHAT',
+] as const;
 export type PrivateEventType = (typeof PRIVATE_EVENT_TYPES)[number];
 
 /** The session behind the socket is gone (revoked, expired): the client must sign in again. */

@@ -18,6 +18,7 @@ import {
   Navigate,
   redirect,
 } from '@tanstack/react-router';
+import { validateNewsSearch } from '@/features/content/lib/news-search';
 import { validateEarnIdSearch, validateFinanceSearch } from './earn-search';
 import { MainLayout } from './layout/main-layout';
 import { withChunkTimeout } from './load-chunk';
@@ -135,6 +136,7 @@ const newsRoute = forward('news', root, '/news/index');
 const newsIndexRoute = createRoute({
   getParentRoute: root,
   path: 'news/index',
+  validateSearch: validateNewsSearch,
   component: lazyRouteComponent(areas.news, 'NewsIndexPage'),
 });
 const tradeRoute = forward('trade', root, '/trade/index');
@@ -478,6 +480,16 @@ const adminChildren = [
     getParentRoute: admin,
     path: 'solvency',
     component: lazyRouteComponent(areas.admin, 'AdminSolvencyPage'),
+  }),
+  createRoute({
+    getParentRoute: admin,
+    path: 'content',
+    component: lazyRouteComponent(areas.admin, 'AdminContentPage'),
+  }),
+  createRoute({
+    getParentRoute: admin,
+    path: 'support',
+    component: lazyRouteComponent(areas.admin, 'AdminSupportPage'),
   }),
 ] as const;
 

@@ -5,7 +5,14 @@
 // unless the server ended the session (4401/4403) or the channel was stopped.
 import type { WebSocketLike } from './public-ws';
 
-export type PrivateEventType = 'USER_STATUS' | 'OWNCOIN' | 'ORDER' | 'SETTLEMENT' | 'POSITION' | 'HEARTBEAT';
+export type PrivateEventType =
+  | 'USER_STATUS'
+  | 'OWNCOIN'
+  | 'ORDER'
+  | 'SETTLEMENT'
+  | 'POSITION'
+  | 'HEARTBEAT'
+  | 'CHAT';
 
 /** OWNCOIN data: the new absolute balance of one asset in one account. */
 export interface OwnCoinEvent {
@@ -121,7 +128,8 @@ export function createPrivateChannel(options: PrivateChannelOptions = {}): Priva
         frame.type === 'OWNCOIN' ||
         frame.type === 'ORDER' ||
         frame.type === 'SETTLEMENT' ||
-        frame.type === 'POSITION'
+        frame.type === 'POSITION' ||
+        frame.type === 'CHAT'
       ) {
         emit(frame.type, frame.data);
       }

@@ -1,6 +1,7 @@
 // German server messages; keys mirror en.ts.
 
 import { adminDe } from './admin/de';
+import { contentDe } from './content/de';
 import { earnDe } from './earn/de';
 import type { Messages } from './en';
 import { identityDe } from './identity/de';
@@ -168,4 +169,5 @@ export const de: Messages = {
   ...securityDe,
   ...earnDe,
   ...identityDe,
+  ...contentDe,
 };

@@ -2,6 +2,7 @@
 // (the `Messages` type makes a missing key a compile error). Placeholders look like {name}.
 
 import { adminEn } from './admin/en';
+import { contentEn } from './content/en';
 import { earnEn } from './earn/en';
 import { identityEn } from './identity/en';
 import { liabilitiesEn } from './liabilities/en';
@@ -168,6 +169,7 @@ export const en = {
   ...securityEn,
   ...earnEn,
   ...identityEn,
+  ...contentEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,6 +1,7 @@
 // Spanish server messages; keys mirror en.ts.
 
 import { adminEs } from './admin/es';
+import { contentEs } from './content/es';
 import { earnEs } from './earn/es';
 import type { Messages } from './en';
 import { identityEs } from './identity/es';
@@ -165,4 +166,5 @@ export const es: Messages = {
   ...securityEs,
   ...earnEs,
   ...identityEs,
+  ...contentEs,
 };

@@ -1,6 +1,7 @@
 // French server messages; keys mirror en.ts.
 
 import { adminFr } from './admin/fr';
+import { contentFr } from './content/fr';
 import { earnFr } from './earn/fr';
 import type { Messages } from './en';
 import { identityFr } from './identity/fr';
@@ -166,4 +167,5 @@ export const fr: Messages = {
   ...securityFr,
   ...earnFr,
   ...identityFr,
+  ...contentFr,
 };

@@ -1,6 +1,7 @@
 // Italian server messages; keys mirror en.ts.
 
 import { adminIt } from './admin/it';
+import { contentIt } from './content/it';
 import { earnIt } from './earn/it';
 import type { Messages } from './en';
 import { identityIt } from './identity/it';
@@ -165,4 +166,5 @@ export const it: Messages = {
   ...securityIt,
   ...earnIt,
   ...identityIt,
+  ...contentIt,
 };

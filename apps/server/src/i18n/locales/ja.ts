@@ -1,6 +1,7 @@
 // Japanese server messages; keys mirror en.ts.
 
 import { adminJa } from './admin/ja';
+import { contentJa } from './content/ja';
 import { earnJa } from './earn/ja';
 import type { Messages } from './en';
 import { identityJa } from './identity/ja';
@@ -165,4 +166,5 @@ export const ja: Messages = {
   ...securityJa,
   ...earnJa,
   ...identityJa,
+  ...contentJa,
 };

@@ -1,6 +1,7 @@
 // Korean server messages; keys mirror en.ts.
 
 import { adminKo } from './admin/ko';
+import { contentKo } from './content/ko';
 import { earnKo } from './earn/ko';
 import type { Messages } from './en';
 import { identityKo } from './identity/ko';
@@ -164,4 +165,5 @@ export const ko: Messages = {
   ...securityKo,
   ...earnKo,
   ...identityKo,
+  ...contentKo,
 };

@@ -1,6 +1,7 @@
 // Lithuanian server messages; keys mirror en.ts.
 
 import { adminLt } from './admin/lt';
+import { contentLt } from './content/lt';
 import { earnLt } from './earn/lt';
 import type { Messages } from './en';
 import { identityLt } from './identity/lt';
@@ -166,4 +167,5 @@ export const lt: Messages = {
   ...securityLt,
   ...earnLt,
   ...identityLt,
+  ...contentLt,
 };

@@ -1,6 +1,7 @@
 // Portuguese server messages; keys mirror en.ts.
 
 import { adminPt } from './admin/pt';
+import { contentPt } from './content/pt';
 import { earnPt } from './earn/pt';
 import type { Messages } from './en';
 import { identityPt } from './identity/pt';
@@ -165,4 +166,5 @@ export const pt: Messages = {
   ...securityPt,
   ...earnPt,
   ...identityPt,
+  ...contentPt,
 };

@@ -1,6 +1,7 @@
 // Russian server messages; keys mirror en.ts.
 
 import { adminRu } from './admin/ru';
+import { contentRu } from './content/ru';
 import { earnRu } from './earn/ru';
 import type { Messages } from './en';
 import { identityRu } from './identity/ru';
@@ -164,4 +165,5 @@ export const ru: Messages = {
   ...securityRu,
   ...earnRu,
   ...identityRu,
+  ...contentRu,
 };

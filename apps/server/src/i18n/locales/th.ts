@@ -1,6 +1,7 @@
 // Thai server messages; keys mirror en.ts.
 
 import { adminTh } from './admin/th';
+import { contentTh } from './content/th';
 import { earnTh } from './earn/th';
 import type { Messages } from './en';
 import { identityTh } from './identity/th';
@@ -164,4 +165,5 @@ export const th: Messages = {
   ...securityTh,
   ...earnTh,
   ...identityTh,
+  ...contentTh,
 };

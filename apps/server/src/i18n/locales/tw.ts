@@ -1,6 +1,7 @@
 // Traditional Chinese (Taiwan) server messages; keys mirror en.ts.
 
 import { adminTw } from './admin/tw';
+import { contentTw } from './content/tw';
 import { earnTw } from './earn/tw';
 import type { Messages } from './en';
 import { identityTw } from './identity/tw';
@@ -164,4 +165,5 @@ export const tw: Messages = {
   ...securityTw,
   ...earnTw,
   ...identityTw,
+  ...contentTw,
 };

@@ -1,6 +1,7 @@
 // Vietnamese server messages; keys mirror en.ts.
 
 import { adminVi } from './admin/vi';
+import { contentVi } from './content/vi';
 import { earnVi } from './earn/vi';
 import type { Messages } from './en';
 import { identityVi } from './identity/vi';
@@ -165,4 +166,5 @@ export const vi: Messages = {
   ...securityVi,
   ...earnVi,
   ...identityVi,
+  ...contentVi,
 };

@@ -1,6 +1,7 @@
 // Simplified Chinese server messages; keys mirror en.ts.
 
 import { adminZh } from './admin/zh';
+import { contentZh } from './content/zh';
 import { earnZh } from './earn/zh';
 import type { Messages } from './en';
 import { identityZh } from './identity/zh';
@@ -164,4 +165,5 @@ export const zh: Messages = {
   ...securityZh,
   ...earnZh,
   ...identityZh,
+  ...contentZh,
 };

@@ -10,6 +10,7 @@ import { AdminLoginPage } from '@/features/admin/pages/admin-login-page';
 import { AdminPasswordPage } from '@/features/admin/pages/admin-password-page';
 import { AgentsPage } from '@/features/admin/pages/agents-page';
 import { AuditPage } from '@/features/admin/pages/audit-page';
+import { ContentPage } from '@/features/admin/pages/content-page';
 import { EarnLoansPage } from '@/features/admin/pages/earn-loans-page';
 import { EarnPoolsPage } from '@/features/admin/pages/earn-pools-page';
 import { EarnProductsPage } from '@/features/admin/pages/earn-products-page';
@@ -21,6 +22,7 @@ import { ProjectionPage } from '@/features/admin/pages/projection-page';
 import { RechargesPage, WithdrawalsPage } from '@/features/admin/pages/review-queue-pages';
 import { SecondsConsolePage } from '@/features/admin/pages/seconds-console-page';
 import { SolvencyPage } from '@/features/admin/pages/solvency-page';
+import { SupportPage } from '@/features/admin/pages/support-page';
 import { UsersPage } from '@/features/admin/pages/users-page';
 import '@/features/admin/admin.css';
 
@@ -43,6 +45,7 @@ export {
   AdminPasswordPage,
   AgentsPage as AdminAgentsPage,
   AuditPage as AdminAuditPage,
+  ContentPage as AdminContentPage,
   EarnLoansPage as AdminEarnLoansPage,
   EarnPoolsPage as AdminEarnPoolsPage,
   EarnProductsPage as AdminEarnProductsPage,
@@ -54,6 +57,7 @@ export {
   RechargesPage as AdminRechargesPage,
   SecondsConsolePage as AdminSecondsPage,
   SolvencyPage as AdminSolvencyPage,
+  SupportPage as AdminSupportPage,
   UsersPage as AdminUsersPage,
   WithdrawalsPage as AdminWithdrawalsPage,
 };

@@ -7,6 +7,8 @@ import { AntdScope } from '@/components/antd-scope';
 import { LoginPage } from '@/features/auth/pages/login-page';
 import { RegisterPage } from '@/features/auth/pages/register-page';
 import { ResetPage } from '@/features/auth/pages/reset-page';
+import { HelpCentre } from '@/features/content/components/help-centre';
+import { TermsOfService } from '@/features/content/components/terms-of-service';
 import {
   IDENTITY_USER_SECTIONS,
   IdentityOverviewExtra,
@@ -51,6 +53,8 @@ const USER_CENTER_SECTIONS = {
   loginPwd: <LoginPasswordForm />,
   tardPwd: <FundPasswordForm />,
   ...IDENTITY_USER_SECTIONS,
+  termsService: <TermsOfService />,
+  helper: <HelpCentre />,
 };
 
 export function UserIndexRoutePage() {

@@ -1,10 +1,12 @@
 // The main layout every route renders in (spec section 2): header with top menu and top operation bar,
-// the page, the footer (hidden on the listed paths) and the online-customer dialog. It also starts the
+// the page, the footer (hidden on the listed paths), the online-customer dialog and the floating
+// customer-service widget. It also starts the
 // session bootstrap (fetch and merge user info when entering logged in, token refresh).
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { Suspense, useState } from 'react';
 import { lazyInAntdScope } from '@/components/lazy-in-antd-scope';
 import { useSessionBootstrap } from '@/features/auth/hooks/use-session-bootstrap';
+import { SupportWidget } from '@/features/support/components/support-widget';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { useCustomerServiceStore } from './customer-service-store';
@@ -32,6 +34,7 @@ export function MainLayout() {
         <Outlet />
       </main>
       {isFooterHidden(pathname) ? null : <AppFooter />}
+      <SupportWidget />
       {dialogUsed ? (
         <Suspense fallback={null}>
           <CustomerServiceDialog />

@@ -26,7 +26,7 @@ export function setAdminUnauthorizedHandler(fn: () => void): void {
   onUnauthorized = fn;
 }
 
-type Method = 'GET' | 'POST' | 'PUT';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface AdminRequestOptions {
   params?: RequestOptions['params'];

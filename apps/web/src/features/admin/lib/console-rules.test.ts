@@ -27,6 +27,8 @@ describe('pagesFor / landingPath', () => {
       'kyc',
       'agents',
       'solvency',
+      'content',
+      'support',
     ]);
     expect(pagesFor('reviewer')).toEqual([
       'recharges',
@@ -36,13 +38,13 @@ describe('pagesFor / landingPath', () => {
       'kyc',
       'solvency',
     ]);
-    expect(pagesFor('support')).toEqual(['users']);
+    expect(pagesFor('support')).toEqual(['support', 'users']);
   });
   it('sends an operator with the one-time password to the password change first', () => {
     const op = { id: '1', username: 'a', role: 'admin' as const, mustChangePassword: true };
     expect(landingPath(op)).toBe('/admin/password');
     expect(landingPath({ ...op, mustChangePassword: false })).toBe('/admin/recharges');
-    expect(landingPath({ ...op, role: 'support', mustChangePassword: false })).toBe('/admin/users');
+    expect(landingPath({ ...op, role: 'support', mustChangePassword: false })).toBe('/admin/support');
   });
 });
 

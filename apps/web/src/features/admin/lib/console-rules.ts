@@ -20,6 +20,8 @@ export const CONSOLE_PAGES = [
   'kyc',
   'agents',
   'solvency',
+  'content',
+  'support',
 ] as const;
 export type ConsolePage = (typeof CONSOLE_PAGES)[number];
 
@@ -27,7 +29,7 @@ export type ConsolePage = (typeof CONSOLE_PAGES)[number];
 const PAGES_BY_ROLE: Record<OperatorRole, readonly ConsolePage[]> = {
   admin: CONSOLE_PAGES,
   reviewer: ['recharges', 'withdrawals', 'users', 'earn-loans', 'kyc', 'solvency'],
-  support: ['users'],
+  support: ['support', 'users'],
 };
 
 export function pagesFor(role: OperatorRole): readonly ConsolePage[] {
