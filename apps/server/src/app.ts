@@ -15,7 +15,7 @@ import { AppError } from './lib/app-error';
 import { loadAppSecret } from './lib/app-secret';
 import { type Clock, systemClock } from './lib/clock';
 import { DatabaseCheck, healthReport } from './lib/health';
-import { type InvalidationBus, LocalInvalidationBus } from './lib/invalidation-bus';
+import { INVALIDATION_TOPICS, type InvalidationBus, LocalInvalidationBus } from './lib/invalidation-bus';
 import { maskUrl } from './lib/log-redact';
 import { RequestLogController } from './lib/request-log';
 import { marketPlugin } from './market/market-plugin';
@@ -226,6 +226,19 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(liabilitiesPlugin, area);
   await app.register(earnPlugin, area);
   await app.register(identityPlugin, area);
+  // Areas that read identity: the earn member zone asks for tiers, the seconds country switch for the
+  // certified country (which a KYC decision invalidates).
+  if (app.hasDecorator('identity')) {
+    const { grades, kyc } = app.identity;
+    if (app.hasDecorator('earn')) app.earn.tiers.reader = (userId) => grades.tierOf(userId);
+    if (app.hasDecorator('seconds')) {
+      const seconds = app.seconds.service;
+      seconds.useCertifiedCountry((userId) => kyc.certifiedCountry(userId));
+      app.services.invalidation.subscribe(INVALIDATION_TOPICS.kyc, (key) =>
+        seconds.forgetCertifiedCountry(key),
+      );
+    }
+  }
   await app.register(contentPlugin, area);
   await app.register(chatPlugin, area);
 

@@ -17,6 +17,8 @@ export const INVALIDATION_TOPICS = {
   userInfo: 'user.info',
   /** One API key (created, deleted); key = the public API key string. */
   apiKey: 'security.apiKey',
+  /** One user's identity certification (an operator decided a request); key = user id. */
+  kyc: 'identity.kyc',
 } as const;
 
 export type InvalidationTopic = (typeof INVALIDATION_TOPICS)[keyof typeof INVALIDATION_TOPICS];

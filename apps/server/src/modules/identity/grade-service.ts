@@ -92,6 +92,11 @@ export class GradeService {
     return { tier, grade, ...figures, computedAt: now.toISOString() };
   }
 
+  /** A user's tier as the rules give it now (recomputed: what the member zone of earn asks). */
+  async tierOf(userId: bigint): Promise<Tier> {
+    return (await this.refresh(userId)).tier;
+  }
+
   /** The caller's tier with the figures and the rules (recomputed now). */
   async view(userId: bigint) {
     const result = await this.refresh(userId);

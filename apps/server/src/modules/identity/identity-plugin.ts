@@ -44,7 +44,7 @@ export const identityPlugin = fp<AreaPluginOptions>(
     const { settings, invalidation, codes } = app.services;
     const infos = new UserInfoReader(db, invalidation);
 
-    const kyc = new KycService(db, clock, pii);
+    const kyc = new KycService(db, clock, pii, invalidation);
     const bank = new BankService(db, clock, pii, kyc, codes, infos);
     const grades = new GradeService(db, clock, settings, valuation, core, infos);
     const referral = new ReferralService(

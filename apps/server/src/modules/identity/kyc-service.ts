@@ -17,6 +17,7 @@ import { kycSubmissions, users, walletUploads } from '@/db/schema';
 import { AppError } from '@/lib/app-error';
 import { appendAudit } from '@/lib/audit';
 import type { Clock } from '@/lib/clock';
+import { INVALIDATION_TOPICS, type InvalidationBus } from '@/lib/invalidation-bus';
 import { last4, type PiiCipher } from './pii';
 
 type SubmissionRow = typeof kycSubmissions.$inferSelect;
@@ -55,6 +56,7 @@ export class KycService {
     private readonly db: Executor,
     private readonly clock: Clock,
     private readonly pii: PiiCipher,
+    private readonly invalidation?: InvalidationBus,
   ) {}
 
   /** The newest request of each level. */
@@ -110,6 +112,22 @@ export class KycService {
       )
       .limit(1);
     return row?.name ?? undefined;
+  }
+
+  /** The country of the passed primary certification (ISO 3166 code), or undefined before it passed. */
+  async certifiedCountry(userId: bigint): Promise<string | undefined> {
+    const [row] = await this.db
+      .select({ country: kycSubmissions.country })
+      .from(kycSubmissions)
+      .where(
+        and(
+          eq(kycSubmissions.userId, userId),
+          eq(kycSubmissions.level, 'primary'),
+          eq(kycSubmissions.status, KYC_STATUS.passed),
+        ),
+      )
+      .limit(1);
+    return row?.country ?? undefined;
   }
 
   async submitPrimary(userId: bigint, body: KycPrimaryBody): Promise<KycView> {
@@ -300,7 +318,7 @@ export class KycService {
     reason?: string,
   ): Promise<KycView> {
     const now = this.clock.now();
-    return this.db.transaction(async (tx) => {
+    const view = await this.db.transaction(async (tx) => {
       const [row] = await tx
         .update(kycSubmissions)
         .set({
@@ -334,8 +352,11 @@ export class KycService {
         },
         now,
       );
-      return ownerView(row);
+      return { view: ownerView(row), userId: row.userId };
     });
+    // After the commit: caches of the user's certification (the seconds area's country) reload.
+    await this.invalidation?.publish(INVALIDATION_TOPICS.kyc, view.userId.toString());
+    return view.view;
   }
 
   /** Counts for the console badge. */

@@ -152,6 +152,10 @@ export class RecentSettlements {
 export class SecondsService {
   /** userId -> the stored acknowledgement (null: none); read once per user, kept after a write. */
   private readonly notices = new Map<string, Notice | null>();
+  /** userId -> the country of the passed identity certification (null: none); dropped on a KYC decision. */
+  private readonly certified = new Map<string, string | null>();
+  /** Where the certified country comes from (the identity area, wired in app.ts); none: declared only. */
+  private certifiedCountrySource: ((userId: bigint) => Promise<string | undefined>) | undefined;
 
   constructor(
     private readonly db: Db,
@@ -196,6 +200,30 @@ export class SecondsService {
     return notice;
   }
 
+  /**
+   * Uses the identity area's certified country (ISO 3166) for the country switch, ahead of the country a
+   * user declared with the risk notice; `forget(userId)` drops the cached value after a KYC decision.
+   */
+  useCertifiedCountry(source: (userId: bigint) => Promise<string | undefined>): void {
+    this.certifiedCountrySource = source;
+    this.certified.clear();
+  }
+
+  forgetCertifiedCountry(userId: string | undefined): void {
+    if (userId === undefined) this.certified.clear();
+    else this.certified.delete(userId);
+  }
+
+  private async certifiedCountry(userId: bigint): Promise<string | null> {
+    if (this.certifiedCountrySource === undefined) return null;
+    const key = userId.toString();
+    const cached = this.certified.get(key);
+    if (cached !== undefined) return cached;
+    const country = (await this.certifiedCountrySource(userId))?.toUpperCase() ?? null;
+    this.certified.set(key, country);
+    return country;
+  }
+
   async availability(userId: bigint | undefined): Promise<Availability> {
     const blockedCountries = this.switches.blockedCountries;
     if (!(await this.enabled()))
@@ -209,7 +237,9 @@ export class SecondsService {
       acknowledgedAt: n?.acknowledgedAt.getTime() ?? null,
       country: n?.country ?? null,
     };
-    if (n !== null && blockedCountries.includes(n.country))
+    // The certified country (identity certification) decides when there is one; else the declared one.
+    const country = (await this.certifiedCountry(userId)) ?? n?.country ?? null;
+    if (country !== null && blockedCountries.includes(country))
       return { available: false, reason: 'country', notice, blockedCountries };
     if (!acknowledged) return { available: false, reason: 'notice', notice, blockedCountries };
     return { available: true, reason: null, notice, blockedCountries };
