@@ -319,12 +319,12 @@ test('the user centre asks a visitor to log in and returns there afterwards', as
   await expect(page).toHaveURL(/\/user\/index\?key=tardPwd/);
   await expect(page.getByTestId('fund-password-form')).toBeVisible();
 
-  // The bank card section works (e2e/identity.spec.ts); a section that arrives with a later issue says
-  // so instead of showing invented data.
+  // The other sections switch in place: the bank card (e2e/identity.spec.ts) and the terms of service
+  // from the content area (e2e/content.spec.ts).
   await page.getByTestId('user-menu-bank').click();
   await expect(page).toHaveURL(/key=bank/);
   await expect(page.getByTestId('bank-panel')).toBeVisible();
   await page.getByTestId('user-menu-termsService').click();
   await expect(page).toHaveURL(/key=termsService/);
-  await expect(page.getByTestId('user-section-unavailable')).toBeVisible();
+  await expect(page.getByTestId('terms-of-service')).toBeVisible();
 });
