@@ -1,9 +1,10 @@
 // Test harness: one app per test file on an in-memory PGlite, or, when DATABASE_URL is set, on a fresh
 // PostgreSQL database created for the file and dropped afterwards (the same migrations either way).
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import { buildApp } from '@/app';
 import { type AppConfig, loadConfig } from '@/config';
 import { type Database, type Db, openDatabase } from '@/db/client';
@@ -24,6 +25,13 @@ export interface TestContext {
 export interface TestAppOptions {
   /** Runs after buildApp and before ready(): the place to register test-only routes. */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+/** The migrated PGlite data directory test/global-setup.ts made for this run (undefined: initdb as usual). */
+async function pgliteTemplate(): Promise<Blob | undefined> {
+  const path = inject('pgliteTemplate');
+  if (!path) return undefined;
+  return new Blob([await readFile(path)]);
 }
 
 export async function createTestApp(
@@ -80,7 +88,11 @@ export async function createTestApp(
       await c.end();
     };
   }
-  const database = await openDatabase({ databaseUrl, pgliteDir: 'memory://' });
+  const database = await openDatabase({
+    databaseUrl,
+    pgliteDir: 'memory://',
+    loadDataDir: databaseUrl ? undefined : await pgliteTemplate(),
+  });
   const app = await buildApp({ config, database, clock });
   await options.beforeReady?.(app);
   await app.ready();

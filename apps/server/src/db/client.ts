@@ -35,6 +35,12 @@ export interface OpenDatabaseOptions {
   pgliteDir: string;
   /** Run PGlite on its own thread (default: yes for a folder, no for `memory://`). */
   pgliteThread?: boolean | undefined;
+  /**
+   * An in-process PGlite starts from this data directory (a `dumpDataDir` tarball) instead of running
+   * initdb: the tests start every file from one migrated template (test/global-setup.ts), about 1.5 s of
+   * CPU less per file. Migrations still run (a no-op on an up-to-date template).
+   */
+  loadDataDir?: Blob | undefined;
 }
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
@@ -58,7 +64,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     }
     return { db: db as unknown as Db, kind: 'pglite', close: () => thread.close() };
   }
-  const client = new PGlite(opts.pgliteDir);
+  const client = new PGlite(opts.pgliteDir, opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
