@@ -17,7 +17,14 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  // Two spec files at a time against the one server (each file's tests stay in order). The console spec
+  // runs alone first: it replaces the admin's one-time password in the browser, which the other specs
+  // then sign in with (e2e/support/admin-console.ts), so nothing races for the first sign-in.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  projects: [
+    { name: 'console-first', testMatch: 'admin.spec.ts' },
+    { name: 'all', testIgnore: 'admin.spec.ts', dependencies: ['console-first'] },
+  ],
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   outputDir: process.env.E2E_OUTPUT_DIR ?? '../../test-results/e2e',

@@ -378,7 +378,11 @@ test('(c) fund password, withdrawal with the fee shown first, operator approval,
     'Please enter the withdrawal password',
   );
   await page.getByTestId('withdraw-password').fill('wrong99');
+  // Wait for the server's answer to the wrong password: the field error is already on screen from the
+  // empty attempt, and a late 422 would otherwise be taken for the answer to the next submit.
+  const refused = page.waitForResponse((r) => r.url().endsWith('/assets/withdrawal'));
   await page.getByTestId('withdraw-confirm').click();
+  expect((await (await refused).json()).code).toBe(422);
   await expect(page.getByTestId('withdraw-password-error')).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('wallet-withdrawal-security.png') });
 
