@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { apiKeys } from '@/db/schema';
 import { sign, signaturePayload } from '@/modules/security/api-key-auth';
 import { API_KEYS_PER_USER } from '@/modules/security/api-key-service';
@@ -446,8 +446,11 @@ describe('signed requests', () => {
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const address = ctx.app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
-    // The example signs with the real time; move the test clock to it.
+    // The example signs with the real time: the test clock follows it while the child runs (a child
+    // that starts slowly on a busy machine would otherwise sign seconds past a clock set only once).
     ctx.clock.advance(Date.now() - ctx.clock.now().getTime());
+    const realTime = vi.spyOn(ctx.clock, 'now').mockImplementation(() => new Date());
+    onTestFinished(() => realTime.mockRestore());
     const script = fileURLToPath(new URL('../../../docs/examples/api-key-client.mjs', import.meta.url));
     const output = await new Promise<string>((resolve, reject) => {
       const child = spawn(process.execPath, [script], {
