@@ -13,7 +13,7 @@
 import { canonicalJson } from './canonical-json';
 import { EarnPart } from './earn/earn-part';
 import { Ledger, type LedgerSnapshot, MAX_BALANCE_ATOMS } from './ledger/ledger';
-import type { CorePart } from './part';
+import type { CorePart, ExecContext } from './part';
 import { ReferralPart } from './referral/referral-part';
 import { parseCanonical, Rejection, reject, requireAsset, requireDecimals, requireString } from './rejection';
 import { SecondsPart } from './seconds/seconds-part';
@@ -118,6 +118,14 @@ export class MoneyState {
     this.referral,
   ];
   private readonly byType = new Map<string, CorePart>();
+  /** The context handed to a part's execute: one object, refilled for each command. */
+  private readonly ctx: ExecContext = {
+    seq: 0,
+    ts: 0,
+    actor: '',
+    ledger: undefined as unknown as Ledger,
+    fees: this.referral,
+  };
   private readonly idempotency = new Map<string, IdempotencyEntry>();
   /** One queue per retention window (pruning by time within a queue is in recording order). */
   private readonly queues = new Map<number, IdQueue>();
@@ -158,7 +166,12 @@ export class MoneyState {
   /** The digest that decides "same payload": type, actor and payload (not ts: a retry may carry a newer ts). */
   commandDigest(command: Command): string {
     const c = command as { type?: unknown; actor?: unknown; payload?: unknown };
-    return this.hash(canonicalJson({ type: c.type, actor: c.actor, payload: c.payload }));
+    // canonicalJson({ type, actor, payload }) built directly (keys sorted: actor, payload, type).
+    let text = '{';
+    if (c.actor !== undefined) text += `"actor":${canonicalJson(c.actor)}`;
+    if (c.payload !== undefined) text += `${text.length > 1 ? ',' : ''}"payload":${canonicalJson(c.payload)}`;
+    if (c.type !== undefined) text += `${text.length > 1 ? ',' : ''}"type":${canonicalJson(c.type)}`;
+    return this.hash(`${text}}`);
   }
 
   /** The recorded result of an id, whatever the payload. */
@@ -229,13 +242,12 @@ export class MoneyState {
       ref = asset;
     } else {
       const part = this.byType.get(command.type) ?? reject('INVALID_COMMAND');
-      const done = part.execute(command, tx, {
-        seq,
-        ts: command.ts,
-        actor: command.actor,
-        ledger: this.ledger,
-        fees: this.referral,
-      });
+      const ctx = this.ctx;
+      ctx.seq = seq;
+      ctx.ts = command.ts;
+      ctx.actor = command.actor;
+      ctx.ledger = this.ledger;
+      const done = part.execute(command, tx, ctx);
       ref = done.ref;
       if (done.events) events = done.events;
       reply = done.reply;
@@ -249,8 +261,13 @@ export class MoneyState {
       ref,
     });
     const rebates = this.referral.drain(seq, command.type, command.ts);
-    if (rebates.length > 0) events = [...events, ...rebates];
-    const all = events.length === 0 ? ledgerEvents : [...ledgerEvents, ...events];
+    // The ledger's events first, then the part's, then the rebates (ledgerEvents is a new array).
+    let all = ledgerEvents;
+    if (events.length > 0 || rebates.length > 0) {
+      if (all.length === 0) all = [];
+      for (let i = 0; i < events.length; i++) all.push(events[i] as CoreEvent);
+      for (let i = 0; i < rebates.length; i++) all.push(rebates[i] as CoreEvent);
+    }
     return reply === undefined
       ? { ok: true, seq, commandId: command.id, events: all }
       : { ok: true, seq, commandId: command.id, events: all, reply };
