@@ -262,7 +262,10 @@ describe('money core golden workload', () => {
     const seen = new Set<string>();
     let batch: Promise<unknown>[] = [];
     for (const cmd of commands) {
-      if (seen.has(cmd.id) || batch.length === 500) batch = [await Promise.all(batch)];
+      if (seen.has(cmd.id) || batch.length === 500) {
+        await Promise.all(batch);
+        batch = [];
+      }
       seen.add(cmd.id);
       batch.push(live.submit(cmd));
     }
