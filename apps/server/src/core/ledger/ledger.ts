@@ -306,6 +306,9 @@ export class LedgerTx {
   private readonly stagedInOrder: Staged[] = [];
   private stagedIndex: Map<string, Staged> | undefined;
   private readonly onCommit: (() => void)[] = [];
+  /** Scratch of commit: the assets posted and their sums. */
+  private readonly assets: string[] = [];
+  private readonly sums: bigint[] = [];
 
   constructor(private readonly ledger: Ledger) {}
 
@@ -416,8 +419,10 @@ export class LedgerTx {
       return [];
     }
     // Per-asset sums and next system balances in first-seen order; a command has a few of each (scans).
-    const assets: string[] = [];
-    const sums: bigint[] = [];
+    const assets = this.assets;
+    const sums = this.sums;
+    assets.length = 0;
+    sums.length = 0;
     const systemNext: { name: SystemAccount; asset: string; balance: Amount }[] = [];
     for (let i = 0; i < postings.length; i++) {
       const p = postings[i] as Posting;
@@ -479,7 +484,19 @@ export class LedgerTx {
 
     for (let i = 0; i < postings.length; i++)
       (postings[i] as Posting).delta = formatAtoms(deltas[i] as bigint);
-    const events: CoreEvent[] = [{ type: 'postings', ...meta, postings }];
+    // { type, ...meta, postings } with its keys in that order, built directly.
+    const events: CoreEvent[] = [
+      {
+        type: 'postings',
+        seq: meta.seq,
+        commandId: meta.commandId,
+        commandType: meta.commandType,
+        actor: meta.actor,
+        ts: meta.ts,
+        ref: meta.ref,
+        postings,
+      },
+    ];
     for (const s of staged) {
       if (!s.touched) continue;
       events.push({
