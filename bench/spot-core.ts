@@ -32,6 +32,11 @@ function prng(seed: number): () => number {
   };
 }
 
+/** The setup commands (assets, market, funded users) of the workload. */
+export function setupCommands(): Command[] {
+  return setup().setupCommands;
+}
+
 function setup(): { state: MoneyState; setupCommands: Command[] } {
   const setupCommands: Command[] = [];
   let n = 0;
@@ -82,7 +87,7 @@ const price = (ticks: number) => decimal(ticks, 2);
 const qty = (lots: number) => decimal(lots, 4);
 
 /** Dry run: builds the spot commands on a state of their own, tracking each user's open orders. */
-function generate(count: number): Command[] {
+export function generate(count: number): Command[] {
   const { state } = setup();
   const rnd = prng(0x5907);
   const out: Command[] = [];
@@ -261,4 +266,5 @@ function main(): void {
   );
 }
 
-main();
+// Run as a script (perf-callgrind.ts imports the workload without running it).
+if (process.argv[1]?.endsWith('spot-core.ts')) main();

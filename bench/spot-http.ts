@@ -103,6 +103,10 @@ async function startServer(port: number) {
     RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
     CODE_RESEND_SECONDS: '0',
     JOURNAL_GROUP_COMMIT: 'true',
+    // npm start's default unless set for an experiment.
+    ...(process.env.JOURNAL_BATCH_WINDOW_MS
+      ? { JOURNAL_BATCH_WINDOW_MS: process.env.JOURNAL_BATCH_WINDOW_MS }
+      : {}),
     MARKET_MAKER: 'false',
   });
   const pgDb = PG_SERVER ? await freshPgDatabase(PG_SERVER) : undefined;

@@ -3,22 +3,28 @@
 // (checked by test/core-commands.test.ts), but by string slicing instead of bigint division.
 const SCALE = 18;
 
+/** ZEROS[k] is k zeros (k = 0..18). */
+const ZEROS: readonly string[] = Array.from({ length: SCALE + 1 }, (_, k) => '0'.repeat(k));
+
 export function formatAtoms(a: bigint): string {
+  if (a === 0n) return '0';
   const negative = a < 0n;
   const digits = (negative ? -a : a).toString();
-  let int: string;
-  let frac: string;
-  if (digits.length > SCALE) {
-    int = digits.slice(0, digits.length - SCALE);
-    frac = digits.slice(digits.length - SCALE);
+  const n = digits.length;
+  // Trailing zeros go (those of the fraction; an integer part keeps its own).
+  let end = n;
+  while (digits.charCodeAt(end - 1) === 48) end--;
+  const intLength = n - SCALE;
+  let body: string;
+  if (intLength > 0) {
+    body =
+      end <= intLength
+        ? digits.slice(0, intLength)
+        : `${digits.slice(0, intLength)}.${digits.slice(intLength, end)}`;
   } else {
-    int = '0';
-    frac = digits.padStart(SCALE, '0');
+    body = `0.${ZEROS[-intLength]}${digits.slice(0, end)}`;
   }
-  let end = frac.length;
-  while (end > 0 && frac.charCodeAt(end - 1) === 48) end--;
-  const body = end === 0 ? int : `${int}.${frac.slice(0, end)}`;
-  return negative && body !== '0' ? `-${body}` : body;
+  return negative ? `-${body}` : body;
 }
 
 /** 10^k as bigint for k = 0..36 (no bigint exponentiation on the hot path). */

@@ -13,7 +13,7 @@
 import { canonicalJson } from './canonical-json';
 import { EarnPart } from './earn/earn-part';
 import { Ledger, type LedgerSnapshot, MAX_BALANCE_ATOMS } from './ledger/ledger';
-import type { CorePart } from './part';
+import type { CorePart, ExecContext } from './part';
 import { ReferralPart } from './referral/referral-part';
 import { parseCanonical, Rejection, reject, requireAsset, requireDecimals, requireString } from './rejection';
 import { SecondsPart } from './seconds/seconds-part';
@@ -39,12 +39,10 @@ export const IDEMPOTENCY_WINDOW_MS = 24 * 3600 * 1000;
 const PART_PRUNE_EVERY = 1024;
 const SNAPSHOT_VERSION = 3;
 
-interface IdempotencyEntry {
-  digest: string;
-  ts: number;
-  /** The result without its events (they were published once). */
-  result: CommandResult;
-}
+/** Queues (retention windows) the idempotency table can have; a slot number carries its queue. */
+const MAX_QUEUES = 16;
+/** The events of a recorded result: none (they were published once); one shared, frozen array. */
+const NO_EVENTS: CoreEvent[] = Object.freeze([]) as unknown as CoreEvent[];
 
 export interface CommandOutcome {
   result: CommandResult;
@@ -71,13 +69,21 @@ type IdempotencyTuple =
   | [string, string, number, CommandResult]
   | [string, string, number, CommandResult, number];
 
-/** The ids of one retention window in the order they were recorded, with the seq each was recorded at;
- * `head` is the oldest position still kept. An id forgotten and later used again appears twice: only the
- * position whose seq matches the table's entry is live. */
+/**
+ * The idempotency entries of one retention window, flat, in the order they were recorded: parallel
+ * arrays of id, digest, command time and result (without its events). Position `i` of the arrays is the
+ * absolute position `base + i`; `head` is the oldest position still kept. The table maps an id to its slot
+ * (absolute position x MAX_QUEUES + queue index). An id forgotten and later used again appears twice:
+ * only the position the table points at is live.
+ */
 interface IdQueue {
   windowMs: number;
+  index: number;
   ids: string[];
-  seqs: number[];
+  digests: string[];
+  tss: number[];
+  results: CommandResult[];
+  base: number;
   head: number;
 }
 
@@ -96,8 +102,8 @@ function compact(result: CommandResult): CommandResult {
   // The same object as `{ ...result without events, events: [] }`, keys in the same order, built directly.
   const { seq, commandId, reply } = result;
   return reply === undefined
-    ? { ok: true, seq, commandId, events: [] }
-    : { ok: true, seq, commandId, reply, events: [] };
+    ? { ok: true, seq, commandId, events: NO_EVENTS }
+    : { ok: true, seq, commandId, reply, events: NO_EVENTS };
 }
 
 export class MoneyState {
@@ -118,9 +124,19 @@ export class MoneyState {
     this.referral,
   ];
   private readonly byType = new Map<string, CorePart>();
-  private readonly idempotency = new Map<string, IdempotencyEntry>();
+  /** The context handed to a part's execute: one object, refilled for each command. */
+  private readonly ctx: ExecContext = {
+    seq: 0,
+    ts: 0,
+    actor: '',
+    ledger: undefined as unknown as Ledger,
+    fees: this.referral,
+  };
+  /** Command id -> slot of its entry in a queue (see IdQueue). */
+  private readonly idempotency = new Map<string, number>();
   /** One queue per retention window (pruning by time within a queue is in recording order). */
   private readonly queues = new Map<number, IdQueue>();
+  private readonly queueList: IdQueue[] = [];
 
   constructor(private readonly hash: HashFn) {
     for (const part of this.parts) {
@@ -140,10 +156,31 @@ export class MoneyState {
   private queue(windowMs: number): IdQueue {
     let q = this.queues.get(windowMs);
     if (q === undefined) {
-      q = { windowMs, ids: [], seqs: [], head: 0 };
+      if (this.queueList.length === MAX_QUEUES) throw new Error('too many idempotency windows');
+      q = {
+        windowMs,
+        index: this.queueList.length,
+        ids: [],
+        digests: [],
+        tss: [],
+        results: [],
+        base: 0,
+        head: 0,
+      };
       this.queues.set(windowMs, q);
+      this.queueList.push(q);
     }
     return q;
+  }
+
+  /** Records an entry at the end of its window's queue. */
+  private record(q: IdQueue, id: string, digest: string, ts: number, result: CommandResult): void {
+    const slot = (q.base + q.ids.length) * MAX_QUEUES + q.index;
+    q.ids.push(id);
+    q.digests.push(digest);
+    q.tss.push(ts);
+    q.results.push(result);
+    this.idempotency.set(id, slot);
   }
 
   lastSeq(): number {
@@ -158,12 +195,20 @@ export class MoneyState {
   /** The digest that decides "same payload": type, actor and payload (not ts: a retry may carry a newer ts). */
   commandDigest(command: Command): string {
     const c = command as { type?: unknown; actor?: unknown; payload?: unknown };
-    return this.hash(canonicalJson({ type: c.type, actor: c.actor, payload: c.payload }));
+    // canonicalJson({ type, actor, payload }) built directly (keys sorted: actor, payload, type).
+    let text = '{';
+    if (c.actor !== undefined) text += `"actor":${canonicalJson(c.actor)}`;
+    if (c.payload !== undefined) text += `${text.length > 1 ? ',' : ''}"payload":${canonicalJson(c.payload)}`;
+    if (c.type !== undefined) text += `${text.length > 1 ? ',' : ''}"type":${canonicalJson(c.type)}`;
+    return this.hash(`${text}}`);
   }
 
   /** The recorded result of an id, whatever the payload. */
   resultOf(commandId: string): CommandResult | undefined {
-    return this.idempotency.get(commandId)?.result;
+    const slot = this.idempotency.get(commandId);
+    if (slot === undefined) return undefined;
+    const q = this.queueList[slot % MAX_QUEUES] as IdQueue;
+    return q.results[Math.floor(slot / MAX_QUEUES) - q.base];
   }
 
   /**
@@ -171,11 +216,14 @@ export class MoneyState {
    * payload, IDEMPOTENCY_MISMATCH for another payload, undefined for an unknown id.
    */
   lookup(command: Command): CommandResult | undefined {
-    const entry = typeof command?.id === 'string' ? this.idempotency.get(command.id) : undefined;
-    if (entry === undefined) return undefined;
-    if (entry.digest === this.commandDigest(command)) return entry.result;
+    const slot = typeof command?.id === 'string' ? this.idempotency.get(command.id) : undefined;
+    if (slot === undefined) return undefined;
+    const q = this.queueList[slot % MAX_QUEUES] as IdQueue;
+    const at = Math.floor(slot / MAX_QUEUES) - q.base;
+    const result = q.results[at] as CommandResult;
+    if (q.digests[at] === this.commandDigest(command)) return result;
     // A reused id with another payload changes nothing and takes no seq; it points at the first command.
-    return { ok: false, seq: entry.result.seq, commandId: command.id, error: 'IDEMPOTENCY_MISMATCH' };
+    return { ok: false, seq: result.seq, commandId: command.id, error: 'IDEMPOTENCY_MISMATCH' };
   }
 
   apply(command: Command): CommandOutcome {
@@ -205,10 +253,13 @@ export class MoneyState {
     this.seq = seq;
     const ts = validTs ? command.ts : this.clock;
     if (ts > this.clock) this.clock = ts;
-    this.idempotency.set(command.id, { digest: this.commandDigest(command), ts, result: compact(result) });
-    const q = this.queue(this.windowOf(command.type));
-    q.ids.push(command.id);
-    q.seqs.push(seq);
+    this.record(
+      this.queue(this.windowOf(command.type)),
+      command.id,
+      this.commandDigest(command),
+      ts,
+      compact(result),
+    );
     this.prune();
     return { result, fresh: true };
   }
@@ -229,13 +280,12 @@ export class MoneyState {
       ref = asset;
     } else {
       const part = this.byType.get(command.type) ?? reject('INVALID_COMMAND');
-      const done = part.execute(command, tx, {
-        seq,
-        ts: command.ts,
-        actor: command.actor,
-        ledger: this.ledger,
-        fees: this.referral,
-      });
+      const ctx = this.ctx;
+      ctx.seq = seq;
+      ctx.ts = command.ts;
+      ctx.actor = command.actor;
+      ctx.ledger = this.ledger;
+      const done = part.execute(command, tx, ctx);
       ref = done.ref;
       if (done.events) events = done.events;
       reply = done.reply;
@@ -249,8 +299,13 @@ export class MoneyState {
       ref,
     });
     const rebates = this.referral.drain(seq, command.type, command.ts);
-    if (rebates.length > 0) events = [...events, ...rebates];
-    const all = events.length === 0 ? ledgerEvents : [...ledgerEvents, ...events];
+    // The ledger's events first, then the part's, then the rebates (ledgerEvents is a new array).
+    let all = ledgerEvents;
+    if (events.length > 0 || rebates.length > 0) {
+      if (all.length === 0) all = [];
+      for (let i = 0; i < events.length; i++) all.push(events[i] as CoreEvent);
+      for (let i = 0; i < rebates.length; i++) all.push(rebates[i] as CoreEvent);
+    }
     return reply === undefined
       ? { ok: true, seq, commandId: command.id, events: all }
       : { ok: true, seq, commandId: command.id, events: all, reply };
@@ -261,18 +316,20 @@ export class MoneyState {
     for (const q of this.queues.values()) {
       const horizon = this.clock - q.windowMs;
       while (q.head < q.ids.length) {
-        // One lookup: the position is live when the table's entry for its id was recorded at its seq.
+        // Times are in recording order only for live entries: a dead position is skipped, not a stop.
         const id = q.ids[q.head] as string;
-        const entry = this.idempotency.get(id);
-        if (entry !== undefined && entry.result.seq === q.seqs[q.head]) {
-          if (entry.ts >= horizon) break;
+        if (this.idempotency.get(id) === (q.base + q.head) * MAX_QUEUES + q.index) {
+          if ((q.tss[q.head] as number) >= horizon) break;
           this.idempotency.delete(id);
         }
         q.head += 1;
       }
       if (q.head > 4096 && q.head * 2 > q.ids.length) {
         q.ids = q.ids.slice(q.head);
-        q.seqs = q.seqs.slice(q.head);
+        q.digests = q.digests.slice(q.head);
+        q.tss = q.tss.slice(q.head);
+        q.results = q.results.slice(q.head);
+        q.base += q.head;
         q.head = 0;
       }
     }
@@ -371,10 +428,14 @@ export class MoneyState {
     idempotency: Iterable<SnapshotData['idempotency'][number]>;
   } {
     const table = new Map(this.idempotency);
-    const queues = [...this.queues.values()].map((q) => ({
+    const queues = this.queueList.map((q) => ({
       windowMs: q.windowMs,
+      index: q.index,
+      first: q.base + q.head,
       ids: q.ids.slice(q.head),
-      seqs: q.seqs.slice(q.head),
+      digests: q.digests.slice(q.head),
+      tss: q.tss.slice(q.head),
+      results: q.results.slice(q.head),
       at: 0,
     }));
     const parts: Record<string, unknown> = {};
@@ -395,20 +456,23 @@ export class MoneyState {
             for (const q of queues) {
               if (
                 q.at < q.ids.length &&
-                (next === undefined || (q.seqs[q.at] as number) < (next.seqs[next.at] as number))
+                (next === undefined ||
+                  (q.results[q.at] as CommandResult).seq < (next.results[next.at] as CommandResult).seq)
               )
                 next = q;
             }
             if (next === undefined) return;
-            const id = next.ids[next.at] as string;
-            const seq = next.seqs[next.at];
+            const at = next.at;
             next.at += 1;
-            const e = table.get(id);
-            // Live: the table's entry for the id was recorded at this position's seq.
-            if (e === undefined || e.result.seq !== seq) continue;
+            const id = next.ids[at] as string;
+            // Live: the table points at this position.
+            if (table.get(id) !== (next.first + at) * MAX_QUEUES + next.index) continue;
+            const digest = next.digests[at] as string;
+            const ts = next.tss[at] as number;
+            const result = next.results[at] as CommandResult;
             yield next.windowMs === IDEMPOTENCY_WINDOW_MS
-              ? [id, e.digest, e.ts, e.result]
-              : [id, e.digest, e.ts, e.result, next.windowMs];
+              ? [id, digest, ts, result]
+              : [id, digest, ts, result, next.windowMs];
           }
         },
       },
@@ -429,10 +493,7 @@ export class MoneyState {
       if (section !== undefined) part.restore(section, s.ledger);
     }
     for (const [id, digest, ts, result, windowMs] of v2.idempotency) {
-      s.idempotency.set(id, { digest, ts, result });
-      const q = s.queue(windowMs ?? IDEMPOTENCY_WINDOW_MS);
-      q.ids.push(id);
-      q.seqs.push(result.seq);
+      s.record(s.queue(windowMs ?? IDEMPOTENCY_WINDOW_MS), id, digest, ts, result);
     }
     return s;
   }

@@ -13,6 +13,8 @@ import type { Ledger, LedgerTx } from './ledger/ledger';
 import type { FeeSplitter } from './referral/referral-part';
 import type { AccountType, Command, CommandReply, CoreEvent } from './types';
 
+/** Valid only while `execute` runs: the state machine refills one object for every command (keep the
+ * values you need, never the object). */
 export interface ExecContext {
   seq: number;
   /** The command's own time (ms). */

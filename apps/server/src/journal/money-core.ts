@@ -204,6 +204,16 @@ class Sequencer implements MoneyCoreRuntime {
   private schedule(): void {
     if (this.writing || this.timer !== undefined) return;
     const wait = this.opts.groupCommit ? this.opts.batchWindowMs : 0;
+    if (wait <= 0) {
+      // No window: the batch is what arrived before the event loop comes round (and, under load, what
+      // arrived while the previous batch was being written).
+      const immediate = setImmediate(() => {
+        this.timer = undefined;
+        void this.flush();
+      });
+      this.timer = immediate as unknown as ReturnType<typeof setTimeout>;
+      return;
+    }
     this.timer = setTimeout(() => {
       this.timer = undefined;
       void this.flush();
@@ -385,6 +395,7 @@ class Sequencer implements MoneyCoreRuntime {
     this.closing = true;
     if (this.timer !== undefined) {
       clearTimeout(this.timer);
+      clearImmediate(this.timer as unknown as ReturnType<typeof setImmediate>);
       this.timer = undefined;
       if (this.pending.length > 0) void this.flush();
     }

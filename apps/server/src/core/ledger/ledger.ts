@@ -93,8 +93,11 @@ export class Ledger {
   private readonly system = new Map<string, Amount>();
   private readonly assets = new Map<string, AssetLimits>();
 
+  private readonly tx = new LedgerTx(this);
+
+  /** The tx of the next command (one object, reset: commands run one at a time). */
   begin(): LedgerTx {
-    return new LedgerTx(this);
+    return this.tx.reset();
   }
 
   // ---- assets ----
@@ -264,27 +267,38 @@ export class Ledger {
 /** Staged accounts of one tx found by a scan up to this many; beyond, by a map. */
 const STAGED_SCAN_LIMIT = 16;
 
-interface Staged {
+/** A staged account: its balance as the tx would leave it (it is the Balance balanceOf returns). */
+interface Staged extends Balance {
   userId: string;
   asset: string;
   accountType: AccountType;
-  balance: Balance;
+  /** The account as postings name it (one object for all postings of this account in the command). */
+  ref: AccountRef | undefined;
   /** A posting touched it (an account only read through the tx is neither applied nor reported). */
   touched: boolean;
+}
+
+/** The system accounts as postings name them: one frozen object per account, shared by every event. */
+const systemRefs = new Map<string, AccountRef>();
+function systemRef(name: SystemAccount): AccountRef {
+  let ref = systemRefs.get(name);
+  if (ref === undefined) {
+    ref = Object.freeze({ kind: 'system', name }) as AccountRef;
+    systemRefs.set(name, ref);
+  }
+  return ref;
 }
 
 /**
  * The postings of one command, staged against the ledger. Reads through the tx see the staged balances.
  * Nothing reaches the ledger until `commit`, which checks every rule first; a tx that is dropped (the
- * command was rejected) leaves no trace.
+ * command was rejected) leaves no trace. The ledger hands out one tx object, reset for each command
+ * (commands run one at a time), so staging allocates only what goes out in the events.
  */
 export class LedgerTx {
-  private readonly postings: {
-    account: AccountRef;
-    asset: string;
-    field: 'available' | 'frozen';
-    delta: Amount;
-  }[] = [];
+  /** The postings as they go out in the event; each `delta` is formatted at commit from `deltas`. */
+  private postings: Posting[] = [];
+  private readonly deltas: bigint[] = [];
   /**
    * Staged balances in first-touch order (the balance events follow it). A command touches a few accounts:
    * they are found by a scan, and only a command touching many (a sweep of the book) builds an index.
@@ -292,8 +306,22 @@ export class LedgerTx {
   private readonly stagedInOrder: Staged[] = [];
   private stagedIndex: Map<string, Staged> | undefined;
   private readonly onCommit: (() => void)[] = [];
+  /** Scratch of commit: the assets posted and their sums. */
+  private readonly assets: string[] = [];
+  private readonly sums: bigint[] = [];
 
   constructor(private readonly ledger: Ledger) {}
+
+  /** Ready for the next command: nothing staged. */
+  reset(): this {
+    // (After a commit the array went out with its event and was replaced; otherwise it is ours.)
+    this.postings.length = 0;
+    this.deltas.length = 0;
+    this.stagedInOrder.length = 0;
+    this.stagedIndex = undefined;
+    this.onCommit.length = 0;
+    return this;
+  }
 
   /** Runs `fn` once the postings are applied: a part's own state change that must follow the ledger's. */
   afterCommit(fn: () => void): void {
@@ -317,10 +345,12 @@ export class LedgerTx {
     if (s === undefined) {
       const current = this.ledger.account(userId, asset, accountType);
       s = {
+        available: current?.available ?? ZERO,
+        frozen: current?.frozen ?? ZERO,
         userId,
         asset,
         accountType,
-        balance: { available: current?.available ?? ZERO, frozen: current?.frozen ?? ZERO },
+        ref: undefined,
         touched: false,
       };
       list.push(s);
@@ -342,25 +372,18 @@ export class LedgerTx {
     delta: bigint,
   ) {
     if (delta === 0n) return;
-    this.postings.push({
-      account: { kind: 'user', userId, accountType },
-      asset,
-      field,
-      delta: delta as Amount,
-    });
     const s = this.stagedOf(userId, asset, accountType);
-    s.balance[field] = (s.balance[field] + delta) as Amount;
+    if (s.ref === undefined) s.ref = { kind: 'user', userId, accountType };
+    this.postings.push({ account: s.ref, asset, field, delta: '' });
+    this.deltas.push(delta);
+    s[field] = (s[field] + delta) as Amount;
     s.touched = true;
   }
 
   system(name: SystemAccount, asset: string, delta: bigint) {
     if (delta === 0n) return;
-    this.postings.push({
-      account: { kind: 'system', name },
-      asset,
-      field: 'available',
-      delta: delta as Amount,
-    });
+    this.postings.push({ account: systemRef(name), asset, field: 'available', delta: '' });
+    this.deltas.push(delta);
   }
 
   /** Moves `amount` from available to frozen (a hold); INSUFFICIENT_BALANCE at once when it is not there. */
@@ -372,11 +395,11 @@ export class LedgerTx {
 
   /** The balance as this tx would leave it so far. */
   balanceOf(userId: string, asset: string, accountType: AccountType): Balance {
-    return this.stagedOf(userId, asset, accountType).balance;
+    return this.stagedOf(userId, asset, accountType);
   }
 
   requireAvailable(userId: string, asset: string, accountType: AccountType, amount: bigint): void {
-    if (this.balanceOf(userId, asset, accountType).available < amount) reject('INSUFFICIENT_BALANCE');
+    if (this.stagedOf(userId, asset, accountType).available < amount) reject('INSUFFICIENT_BALANCE');
   }
 
   get size(): number {
@@ -389,21 +412,27 @@ export class LedgerTx {
    * refuses (nothing applied); throws an Error when the postings do not balance (a bug).
    */
   commit(meta: CommandMeta): CoreEvent[] {
-    if (this.postings.length === 0) {
+    const postings = this.postings;
+    const deltas = this.deltas;
+    if (postings.length === 0) {
       for (const fn of this.onCommit) fn();
       return [];
     }
     // Per-asset sums and next system balances in first-seen order; a command has a few of each (scans).
-    const assets: string[] = [];
-    const sums: bigint[] = [];
+    const assets = this.assets;
+    const sums = this.sums;
+    assets.length = 0;
+    sums.length = 0;
     const systemNext: { name: SystemAccount; asset: string; balance: Amount }[] = [];
-    for (const p of this.postings) {
+    for (let i = 0; i < postings.length; i++) {
+      const p = postings[i] as Posting;
+      const delta = deltas[i] as bigint;
       const at = assets.indexOf(p.asset);
       if (at < 0) {
         assets.push(p.asset);
-        sums.push(p.delta);
+        sums.push(delta);
       } else {
-        sums[at] = (sums[at] as bigint) + p.delta;
+        sums[at] = (sums[at] as bigint) + delta;
       }
       if (p.account.kind !== 'system') continue;
       const name = p.account.name;
@@ -418,48 +447,70 @@ export class LedgerTx {
         systemNext.push({
           name,
           asset: p.asset,
-          balance: (this.ledger.systemAmount(name, p.asset) + p.delta) as Amount,
+          balance: (this.ledger.systemAmount(name, p.asset) + delta) as Amount,
         });
       } else {
-        s.balance = (s.balance + p.delta) as Amount;
+        s.balance = (s.balance + delta) as Amount;
       }
     }
     for (let i = 0; i < assets.length; i++) {
       if (sums[i] !== 0n) throw new Error(`unbalanced postings in ${meta.commandType} for ${assets[i]}`);
     }
-    const touched = this.stagedInOrder.filter((s) => s.touched);
-    for (const s of touched) {
-      if (s.balance.available < 0n || s.balance.frozen < 0n) reject('INSUFFICIENT_BALANCE');
-      if (s.balance.available > MAX_BALANCE_ATOMS || s.balance.frozen > MAX_BALANCE_ATOMS) {
-        reject('AMOUNT_TOO_LARGE');
-      }
+    const staged = this.stagedInOrder;
+    for (const s of staged) {
+      if (!s.touched) continue;
+      if (s.available < 0n || s.frozen < 0n) reject('INSUFFICIENT_BALANCE');
+      if (s.available > MAX_BALANCE_ATOMS || s.frozen > MAX_BALANCE_ATOMS) reject('AMOUNT_TOO_LARGE');
     }
     for (const s of systemNext) {
       if (s.balance > MAX_BALANCE_ATOMS || -s.balance > MAX_BALANCE_ATOMS) reject('AMOUNT_TOO_LARGE');
     }
     // Every check passed: apply.
-    for (const s of touched) this.ledger.setAccount(s.userId, s.asset, s.accountType, s.balance);
+    for (const s of staged) {
+      if (!s.touched) continue;
+      const current = this.ledger.account(s.userId, s.asset, s.accountType);
+      if (current === undefined) {
+        this.ledger.setAccount(s.userId, s.asset, s.accountType, {
+          available: s.available,
+          frozen: s.frozen,
+        });
+      } else {
+        current.available = s.available;
+        current.frozen = s.frozen;
+      }
+    }
     for (const s of systemNext) this.ledger.setSystem(s.name, s.asset, s.balance);
     for (const fn of this.onCommit) fn();
 
-    const postings: Posting[] = this.postings.map((p) => ({
-      account: p.account,
-      asset: p.asset,
-      field: p.field,
-      delta: formatAtoms(p.delta),
-    }));
-    const events: CoreEvent[] = [{ type: 'postings', ...meta, postings }];
-    for (const s of touched) {
+    for (let i = 0; i < postings.length; i++)
+      (postings[i] as Posting).delta = formatAtoms(deltas[i] as bigint);
+    // { type, ...meta, postings } with its keys in that order, built directly.
+    const events: CoreEvent[] = [
+      {
+        type: 'postings',
+        seq: meta.seq,
+        commandId: meta.commandId,
+        commandType: meta.commandType,
+        actor: meta.actor,
+        ts: meta.ts,
+        ref: meta.ref,
+        postings,
+      },
+    ];
+    for (const s of staged) {
+      if (!s.touched) continue;
       events.push({
         type: 'balance',
         seq: meta.seq,
         userId: s.userId,
         asset: s.asset,
         accountType: s.accountType,
-        available: formatAtoms(s.balance.available),
-        frozen: formatAtoms(s.balance.frozen),
+        available: formatAtoms(s.available),
+        frozen: formatAtoms(s.frozen),
       });
     }
+    // The postings array went out with the event: the next command stages into a new one.
+    this.postings = [];
     return events;
   }
 }

@@ -9,10 +9,24 @@
 // the platform earned on that very fee. Without a referrer (or without shares) the postings are exactly
 // the 90/10 split of the first release, so journals from before replay to the same state.
 import { type Amount, mul, roundTo, splitByRatio, ZERO } from '@coin/shared/money';
+import { POW10 } from '../atoms';
 import { type LedgerTx, MAX_BALANCE_ATOMS } from '../ledger/ledger';
 
 /** 90 % fee revenue, 10 % security fund: the split before any rebate. */
 export const FEE_WEIGHTS = [9n, 1n] as const;
+
+/**
+ * splitByRatio(fee, FEE_WEIGHTS, decimals) without its arrays: the fund is a tenth of the fee in whole
+ * units (truncated like splitByRatio's bigint division), the revenue the rest (splitByRatio gives the
+ * remainder to the first weight). Exactly the same pair (checked by test/core-commands.test.ts).
+ */
+export function split9010(fee: bigint, decimals: number): [Amount, Amount] {
+  const unit =
+    Number.isInteger(decimals) && decimals >= 0 && decimals <= 18 ? POW10[18 - decimals] : undefined;
+  if (unit === undefined) return splitByRatio(fee as Amount, FEE_WEIGHTS, decimals) as [Amount, Amount];
+  const fund = ((fee / unit / 10n) * unit) as Amount;
+  return [(fee - fund) as Amount, fund];
+}
 
 /** What the fee split needs to know about referrers (the referral part provides it). */
 export interface RebateChain {
@@ -43,7 +57,7 @@ export function splitFee(
   paid: (rebate: PaidRebate) => void,
 ): void {
   if (fee === 0n) return;
-  const [revenue = ZERO, fund = ZERO] = splitByRatio(fee as Amount, FEE_WEIGHTS, decimals);
+  const [revenue = ZERO, fund = ZERO] = split9010(fee, decimals);
   let ancestor = chain.shares.length === 0 ? undefined : chain.parentOf(payer);
   if (ancestor === undefined) {
     tx.system('fee_revenue', asset, revenue);

@@ -110,13 +110,14 @@ class Activity {
   askLevels: number[] = [];
   trades = 0;
 
-  /** Ready for the command `seq` (new arrays: the last events went out with their command). */
+  /** Ready for the command `seq` (a new events array: the last one went out with its command; the
+   * others are internal and reused). */
   reset(seq: number): this {
     this.seq = seq;
-    this.orders = [];
+    this.orders.length = 0;
     this.events = [];
-    this.bidLevels = [];
-    this.askLevels = [];
+    this.bidLevels.length = 0;
+    this.askLevels.length = 0;
     this.trades = 0;
     return this;
   }
