@@ -187,7 +187,7 @@ describe('account and orders through ccxt', () => {
     expect(order.amount).toBe(0.01);
     expect(n(ctx.app.core.balance(user.userId, 'USDT', 'spot').frozen)).toBeGreaterThanOrEqual(100);
 
-    const fetched = await ex.fetchOrder(order.id, 'BTC/USDT');
+    const fetched = await ex.fetchOrder(String(order.id), 'BTC/USDT');
     expect(fetched).toMatchObject({ id: order.id, status: 'open', side: 'buy', type: 'limit', filled: 0 });
     expect(fetched.clientOrderId).toBe(order.clientOrderId);
     const byClient = await ex.fetchOrder('', 'BTC/USDT', { origClientOrderId: order.clientOrderId });
@@ -202,10 +202,10 @@ describe('account and orders through ccxt', () => {
     });
     expect(ours.body.data.records.map((r) => r.id)).toEqual([order.id]);
 
-    const cancelled = await ex.cancelOrder(order.id, 'BTC/USDT');
+    const cancelled = await ex.cancelOrder(String(order.id), 'BTC/USDT');
     expect(cancelled.status).toBe('canceled');
     expect(await ex.fetchOpenOrders('BTC/USDT')).toEqual([]);
-    expect((await ex.fetchOrder(order.id, 'BTC/USDT')).status).toBe('canceled');
+    expect((await ex.fetchOrder(String(order.id), 'BTC/USDT')).status).toBe('canceled');
     expect(ctx.app.core.balance(user.userId, 'USDT', 'spot').frozen).toBe('0');
   });
 
@@ -218,7 +218,7 @@ describe('account and orders through ccxt', () => {
     const after = n(ctx.app.core.balance(user.userId, 'BTC', 'spot').available);
     expect(after).toBeGreaterThan(before);
 
-    const fetched = await ex.fetchOrder(order.id, 'BTC/USDT');
+    const fetched = await ex.fetchOrder(String(order.id), 'BTC/USDT');
     expect(fetched).toMatchObject({ status: 'closed', filled: 0.001, type: 'market' });
 
     const mine = await ex.fetchMyTrades('BTC/USDT');
@@ -248,7 +248,7 @@ describe('account and orders through ccxt', () => {
     const maker = await ex.createOrder('BTC/USDT', 'limit', 'buy', 0.01, 10000, { postOnly: true });
     expect(maker.status).toBe('open');
     expect(maker.postOnly).toBe(true);
-    await ex.cancelOrder(maker.id, 'BTC/USDT');
+    await ex.cancelOrder(String(maker.id), 'BTC/USDT');
     const sell = await ex.createOrder('BTC/USDT', 'market', 'sell', 0.001);
     expect(sell.status).toBe('closed');
   });
