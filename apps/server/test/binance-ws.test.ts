@@ -106,7 +106,6 @@ describe('ccxt.pro against a minute of demo trading', () => {
       const real = errors.filter((e) => !String(e).includes('close')).map(String);
       if (real.length > 0) console.log('WATCH ERRORS', real);
       expect(real).toEqual([]);
-      console.log('binance ws:', { bookUpdates, compared, trades: watchedTrades.length, orders: watchedOrders.length });
     expect(bookUpdates).toBeGreaterThan(MINUTE_MS / 1000);
       expect(compared).toBeGreaterThan(5);
       expect(mismatches).toEqual([]);
