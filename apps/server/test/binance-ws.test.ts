@@ -65,7 +65,8 @@ describe('ccxt.pro against a minute of demo trading', () => {
       const watchedOrders: Order[] = [];
       const errors: unknown[] = [];
 
-      const levels = (side: [string, string][]) => side.map(([p, q]) => [Number(p), Number(q)]);
+      const levels = (side: ReadonlyArray<readonly [string, string]>) =>
+        side.map(([p, q]) => [Number(p), Number(q)]);
       const bookLoop = (async () => {
         while (running) {
           const book: OrderBook = await ex.watchOrderBook('BTC/USDT');
@@ -106,7 +107,7 @@ describe('ccxt.pro against a minute of demo trading', () => {
       const real = errors.filter((e) => !String(e).includes('close')).map(String);
       if (real.length > 0) console.log('WATCH ERRORS', real);
       expect(real).toEqual([]);
-    expect(bookUpdates).toBeGreaterThan(MINUTE_MS / 1000);
+      expect(bookUpdates).toBeGreaterThan(MINUTE_MS / 1000);
       expect(compared).toBeGreaterThan(5);
       expect(mismatches).toEqual([]);
 
