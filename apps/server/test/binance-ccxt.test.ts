@@ -2,7 +2,7 @@
 // listening server with the demo market maker trading: markets, tickers, order book, trades, K-lines,
 // balance, limit and market orders, order queries, cancel and fills, each compared with what our own API
 // says (docs/binance-compat.md).
-import type { Exchange } from 'ccxt';
+import ccxt, { type Exchange } from 'ccxt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API,
@@ -251,5 +251,37 @@ describe('account and orders through ccxt', () => {
     await ex.cancelOrder(String(maker.id), 'BTC/USDT');
     const sell = await ex.createOrder('BTC/USDT', 'market', 'sell', 0.001);
     expect(sell.status).toBe('closed');
+  });
+});
+
+describe('the documented example (docs/binance-compat.md)', () => {
+  it('works with only the base URL and the spot options changed', async () => {
+    const api = `http://127.0.0.1:${PORT}/binance/api/v3`;
+    const doc = new ccxt.binance({
+      apiKey: user.apiKey,
+      secret: user.secret,
+      urls: { api: { public: api, private: api } },
+      options: { fetchMarkets: { types: ['spot'] }, fetchMargins: false, fetchCurrencies: false },
+    });
+    const balance = await doc.fetchBalance();
+    expect(balance.USDT?.total).toBeGreaterThan(0);
+    const order = await doc.createOrder('BTC/USDT', 'limit', 'buy', 0.01, 10000);
+    expect(order.status).toBe('open');
+    await doc.cancelOrder(String(order.id), 'BTC/USDT');
+  });
+
+  it('maps refusals to ccxt errors: bad secret, read-only key, insufficient funds, unknown order', async () => {
+    const wrong = ccxtBinance(PORT, { apiKey: user.apiKey, secret: 'f'.repeat(64) });
+    await expect(wrong.fetchBalance()).rejects.toBeInstanceOf(ccxt.AuthenticationError);
+    const readOnly = await keyedUser(ctx.app, { permissions: ['read'] });
+    const ro = ccxtBinance(PORT, readOnly);
+    await expect(ro.createOrder('BTC/USDT', 'limit', 'buy', 0.01, 10000)).rejects.toBeInstanceOf(
+      ccxt.ExchangeError,
+    );
+    await expect(ex.createOrder('BTC/USDT', 'limit', 'buy', 1000, 60000)).rejects.toBeInstanceOf(
+      ccxt.InsufficientFunds,
+    );
+    await expect(ex.fetchOrder('999999999', 'BTC/USDT')).rejects.toBeInstanceOf(ccxt.OrderNotFound);
+    await expect(ex.fetchOrderBook('NOPE/USDT')).rejects.toBeInstanceOf(ccxt.BadSymbol);
   });
 });
