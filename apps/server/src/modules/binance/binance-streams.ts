@@ -166,9 +166,10 @@ export class BinanceStreams {
   private publish(name: string, event: object | (() => object)): void {
     let raw: string | undefined;
     let wrapped: string | undefined;
+    let data: object | undefined;
     for (const c of this.clients) {
       if (!c.streams.has(name)) continue;
-      const data = typeof event === 'function' ? event() : event;
+      if (data === undefined) data = typeof event === 'function' ? event() : event;
       if (c.combined) {
         if (wrapped === undefined) wrapped = JSON.stringify({ stream: name, data });
         this.send(c, wrapped);
