@@ -118,7 +118,7 @@ describe('executionReport', () => {
         seq: 1,
         userId: '7',
         asset: 'USDT',
-        accountType: 'wallet',
+        accountType: 'finance',
         available: '9',
         frozen: '0',
       },
