@@ -12,10 +12,11 @@ import {
   createBinanceApp,
   type KeyedUser,
   keyedUser,
+  listen,
 } from './binance-kit';
 import { auth, call } from './helpers';
 
-const PORT = BASE_PORT;
+let PORT = BASE_PORT;
 let ctx: BinanceTestApp;
 let user: KeyedUser;
 let ex: Exchange;
@@ -40,7 +41,7 @@ beforeAll(async () => {
     MARKET_MAKER: 'true',
     MARKET_MAKER_INTERVAL_MS: '250',
   });
-  await ctx.app.listen({ port: PORT, host: '127.0.0.1' });
+  PORT = await listen(ctx.app, BASE_PORT);
   user = await keyedUser(ctx.app);
   ex = ccxtBinance(PORT, user);
   // Let the market maker quote and trade a little.

@@ -12,7 +12,16 @@ import { type Clock, systemClock } from '@/lib/clock';
 import { auth, call, registerAndLogin } from './helpers';
 
 export const API = '/api/mjkj-web/coin';
-export const BASE_PORT = Number(process.env.E2E_PORT ?? 18350);
+/** The port the listening tests use: BINANCE_TEST_PORT (e.g. 18350), else any free one (0). */
+export const BASE_PORT = Number(process.env.BINANCE_TEST_PORT ?? 0);
+
+/** Starts listening on `port` (0: any free one) and answers the port taken. */
+export async function listen(app: FastifyInstance, port: number): Promise<number> {
+  await app.listen({ port, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('not listening on a port');
+  return address.port;
+}
 
 export interface BinanceTestApp {
   app: FastifyInstance;

@@ -3,7 +3,8 @@
 // id for a minute, watchTrades receives the trades the server made, watchOrders the user's order updates
 // (through the WebSocket API's userDataStream.subscribe.signature). Then the raw streams: a listen key's
 // user data stream (executionReport, outboundAccountPosition, keep-alive, close), combined streams and
-// SUBSCRIBE (docs/binance-compat.md "Websocket").
+// SUBSCRIBE (docs/binance-compat.md "Websocket"). BINANCE_WS_SYNC_MS shortens the minute for a quick run;
+// BINANCE_TEST_PORT picks the port (else any free one).
 import type { Order, OrderBook, Trade } from 'ccxt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -14,10 +15,11 @@ import {
   createBinanceApp,
   type KeyedUser,
   keyedUser,
+  listen,
   signedQuery,
 } from './binance-kit';
 
-const PORT = BASE_PORT + 1;
+let PORT = BASE_PORT === 0 ? 0 : BASE_PORT + 1;
 const MINUTE_MS = Number(process.env.BINANCE_WS_SYNC_MS ?? 60_000);
 let ctx: BinanceTestApp;
 let user: KeyedUser;
@@ -28,17 +30,17 @@ beforeAll(async () => {
     MARKET_MAKER: 'true',
     MARKET_MAKER_INTERVAL_MS: '200',
   });
-  await ctx.app.listen({ port: PORT, host: '127.0.0.1' });
+  PORT = await listen(ctx.app, PORT);
   user = await keyedUser(ctx.app);
 }, 60_000);
 afterAll(async () => ctx?.close());
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const V3 = `http://127.0.0.1:${PORT}/binance/api/v3`;
+const v3 = () => `http://127.0.0.1:${PORT}/binance/api/v3`;
 
 async function rest(method: string, path: string, params: Record<string, string> = {}, signed = true) {
   const q = signed ? signedQuery(user.secret, params) : new URLSearchParams(params).toString();
-  const res = await fetch(`${V3}${path}${method === 'POST' ? '' : `?${q}`}`, {
+  const res = await fetch(`${v3()}${path}${method === 'POST' ? '' : `?${q}`}`, {
     method,
     headers: {
       'X-MBX-APIKEY': user.apiKey,
@@ -113,7 +115,7 @@ describe('ccxt.pro against a minute of demo trading', () => {
 
       // Every watched trade is one the server made, with its price, amount and side.
       expect(watchedTrades.length).toBeGreaterThan(10);
-      const serverTrades = (await (await fetch(`${V3}/trades?symbol=BTCUSDT&limit=1000`)).json()) as Array<{
+      const serverTrades = (await (await fetch(`${v3()}/trades?symbol=BTCUSDT&limit=1000`)).json()) as Array<{
         id: number;
         price: string;
         qty: string;
@@ -199,19 +201,19 @@ describe('raw streams', () => {
     expect(cancel.status).toBe(200);
     await s.waitFor((m) => m.e === 'executionReport' && m.c === 'ws-raw-1' && m.X === 'CANCELED');
 
-    const keep = await fetch(`${V3}/userDataStream?listenKey=${listenKey}`, {
+    const keep = await fetch(`${v3()}/userDataStream?listenKey=${listenKey}`, {
       method: 'PUT',
       headers: { 'X-MBX-APIKEY': user.apiKey },
     });
     expect(await keep.json()).toEqual({});
-    const close = await fetch(`${V3}/userDataStream?listenKey=${listenKey}`, {
+    const close = await fetch(`${v3()}/userDataStream?listenKey=${listenKey}`, {
       method: 'DELETE',
       headers: { 'X-MBX-APIKEY': user.apiKey },
     });
     expect(close.status).toBe(200);
     for (let i = 0; i < 50 && !s.isClosed(); i++) await sleep(50);
     expect(s.isClosed()).toBe(true);
-    const again = await fetch(`${V3}/userDataStream?listenKey=${listenKey}`, {
+    const again = await fetch(`${v3()}/userDataStream?listenKey=${listenKey}`, {
       method: 'PUT',
       headers: { 'X-MBX-APIKEY': user.apiKey },
     });
