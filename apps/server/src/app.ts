@@ -24,6 +24,7 @@ import { operatorRoutes } from './modules/admin/operator-routes';
 import { OperatorService } from './modules/admin/operator-service';
 import { authPlugin } from './modules/auth/auth-plugin';
 import { SessionService } from './modules/auth/session-service';
+import { BINANCE_PREFIX, binancePlugin } from './modules/binance/binance-plugin';
 import { chatPlugin } from './modules/chat/chat-plugin';
 import { commonRoutes } from './modules/common/common-routes';
 import { SettingsService } from './modules/common/settings-service';
@@ -222,6 +223,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(consolePlugin, area);
   await app.register(realtimePlugin, area);
   await app.register(spotPlugin, area);
+  // The Binance-compatible API over the spot services (docs/binance-compat.md).
+  await app.register(binancePlugin, { ...area, verifier: apiKeyVerifier, prefix: BINANCE_PREFIX });
   await app.register(secondsPlugin, area);
   await app.register(liabilitiesPlugin, area);
   await app.register(earnPlugin, area);

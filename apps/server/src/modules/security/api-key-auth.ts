@@ -40,6 +40,9 @@ export interface SignedRequest {
 export interface ApiKeyPrincipal {
   userId: bigint;
   keyId: bigint;
+  /** The key's permissions (the Binance-compatible account read reports them). */
+  canRead?: boolean;
+  canTrade?: boolean;
 }
 
 function header(request: FastifyRequest, name: string): string | undefined {
@@ -127,7 +130,20 @@ export class ApiKeyVerifier {
     const replayKey = `${key.id}:${signature}`;
     if (this.seen.has(replayKey)) throw new AppError('API_REQUEST_REPLAYED');
     this.seen.set(replayKey, timestamp + window + FUTURE_SKEW_MS);
-    return { userId: key.userId, keyId: key.id };
+    return { userId: key.userId, keyId: key.id, canRead: key.canRead, canTrade: key.canTrade };
+  }
+
+  /**
+   * A key presented without a signature (Binance's USER_STREAM calls: the listen key of a user data
+   * stream): key, IP allowlist and permission are checked as for a signed request.
+   */
+  async verifyKeyOnly(apiKey: string, ip: string, permission: ApiKeyPermission): Promise<ApiKeyPrincipal> {
+    const key = await this.store.get(apiKey);
+    if (!key) throw new AppError('API_KEY_INVALID');
+    if (!ipAllowed(key.allow, ip)) throw new AppError('API_KEY_IP_DENIED');
+    if (permission === 'trade' ? !key.canTrade : !key.canRead)
+      throw new AppError('API_KEY_PERMISSION_DENIED');
+    return { userId: key.userId, keyId: key.id, canRead: key.canRead, canTrade: key.canTrade };
   }
 
   private prune(now: number): void {

@@ -188,6 +188,12 @@ export function ApiKeysPage() {
     <div className="security-stack">
       <SectionCard title={t('apiKeys.title')} testId="api-keys">
         <p className="security-muted">{t('apiKeys.intro')}</p>
+        <p className="security-muted" data-testid="api-keys-binance">
+          {t('apiKeys.binance', {
+            rest: `${window.location.origin}/binance/api/v3`,
+            ws: `${window.location.origin.replace(/^http/, 'ws')}/binance/ws`,
+          })}
+        </p>
         {keys.isPending ? (
           <Skeleton active />
         ) : records.length === 0 ? (
