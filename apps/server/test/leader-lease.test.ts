@@ -8,7 +8,7 @@ import { MoneyState } from '@/core/money-state';
 import type { Command } from '@/core/types';
 import { CoreNode } from '@/journal/core-node';
 import { JetStreamJournalStore } from '@/journal/jetstream-store';
-import { LeaderLease } from '@/journal/leader-lease';
+import { LEASE_KEY, LeaderLease, leaseBucket } from '@/journal/leader-lease';
 import { sha256Hex } from '@/journal/money-core';
 import { jetStreamReachable, NATS_URL, removeStreams, uniqueStream, workload } from './jetstream-helpers';
 
@@ -51,7 +51,7 @@ describe.skipIf(!reachable)('leader lease and standby on JetStream', () => {
     // The holder stops renewing (a crash as the others see it): the lease lapses and the other takes it.
     holder.abandon();
     expect(holder.held()).toBe(false);
-    expect(() => holder.assertHeld()).toThrow(/not held/);
+    await expect(holder.ensureHeld()).rejects.toThrow(/not held/);
     const waited = await until(() => other.tryAcquire(), TTL * 4);
     expect(waited).toBeLessThan(TTL * 4);
     expect((await other.holder())?.nodeId).toBe(other.nodeId);
@@ -62,6 +62,37 @@ describe.skipIf(!reachable)('leader lease and standby on JetStream', () => {
     // Released: free at once.
     expect(await again.tryAcquire()).toBe(true);
     await again.release();
+  });
+
+  it('a renewal delayed by a busy event loop is made before the next append, and the lease is kept', async () => {
+    const stream = uniqueStream();
+    const lost: string[] = [];
+    const a = new LeaderLease(nc, { stream, nodeId: 'a', ttlMs: 3000, onLost: (r) => lost.push(r) });
+    expect(await a.tryAcquire()).toBe(true);
+    // Block the event loop past the local margin (0.8 TTL) but not past the server's TTL.
+    const until2500 = performance.now() + 2500;
+    while (performance.now() < until2500) {
+      // busy
+    }
+    expect(a.held()).toBe(false);
+    await a.ensureHeld();
+    expect(a.held()).toBe(true);
+    expect(lost).toEqual([]);
+    await a.release();
+  });
+
+  it('a renewal the server refuses (the entry was replaced) loses the lease for good', async () => {
+    const stream = uniqueStream();
+    const lost: string[] = [];
+    const a = new LeaderLease(nc, { stream, nodeId: 'a', ttlMs: TTL, onLost: (r) => lost.push(r) });
+    expect(await a.tryAcquire()).toBe(true);
+    // Someone overwrites the entry (an operator, or a writer that ignored the revision).
+    const kv = await nc.jetstream().views.kv(leaseBucket(stream));
+    await kv.put(LEASE_KEY, new TextEncoder().encode(JSON.stringify({ nodeId: 'intruder', since: 0 })));
+    await until(() => lost.length > 0, TTL * 2);
+    expect(lost[0]).toMatch(/renewal refused/);
+    expect(a.held()).toBe(false);
+    await expect(a.ensureHeld()).rejects.toThrow(/not held/);
   });
 
   it('a standby tails the stream, takes over when the leader lapses, and the fenced leader cannot append', async () => {

@@ -63,7 +63,7 @@ export class CoreNode {
       replicas: options.replicas,
       onLost: (reason) => this.fenced(reason),
     });
-    this.store.fence = () => this.lease.assertHeld();
+    this.store.fence = () => this.lease.ensureHeld();
   }
 
   /** Recovers, then takes the lease or starts tailing as a standby. Resolves once one of the two runs. */

@@ -77,8 +77,8 @@ export class JetStreamJournalStore implements JournalStore {
   private lastSeq = 0;
   private failure: Error | undefined;
   private resumeWith: RecoveredJournal | undefined;
-  /** Called before each append; throws when this process may no longer write (the leader lease is lost). */
-  fence: (() => void) | undefined;
+  /** Awaited before each append; throws when this process may no longer write (the leader lease is lost). */
+  fence: (() => Promise<void> | void) | undefined;
 
   constructor(
     readonly nc: NatsConnection,
@@ -176,7 +176,7 @@ export class JetStreamJournalStore implements JournalStore {
   async append(records: readonly string[]): Promise<void> {
     if (this.failure !== undefined) throw this.failure;
     try {
-      this.fence?.();
+      await this.fence?.();
     } catch (error) {
       this.failure = new JournalFencedError(String(error instanceof Error ? error.message : error));
       throw this.failure;

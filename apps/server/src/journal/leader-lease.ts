@@ -45,7 +45,7 @@ export class LeaderLease {
   private renewedAt = 0;
   private timer: ReturnType<typeof setInterval> | undefined;
   private lostReason: string | undefined;
-  private renewing = false;
+  private renewal: Promise<void> | undefined;
 
   constructor(
     private readonly nc: NatsConnection,
@@ -87,7 +87,7 @@ export class LeaderLease {
     this.renewedAt = performance.now();
     this.lostReason = undefined;
     const every = Math.max(100, Math.floor(this.options.ttlMs / 3));
-    this.timer = setInterval(() => void this.renew(), every);
+    this.timer = setInterval(() => void this.renew().catch(() => {}), every);
     this.timer.unref?.();
     return true;
   }
@@ -101,21 +101,28 @@ export class LeaderLease {
     );
   }
 
-  /** Throws unless the lease is held: the journal calls it before each append. */
-  assertHeld(): void {
+  /**
+   * Resolves when the lease is held, else throws: the journal calls it before each append. When the
+   * local renewal is overdue (a busy event loop delayed the timer) it renews first: the server's revision
+   * check says whether the lease is still ours, and only a refused renewal loses it for good.
+   */
+  async ensureHeld(): Promise<void> {
+    if (this.held()) return;
+    if (this.revision !== undefined && this.lostReason === undefined) await this.renew();
     if (!this.held()) {
-      this.lose(this.lostReason ?? 'renewal overdue');
-      throw new Error(`leader lease not held by ${this.nodeId} (${this.lostReason ?? 'not acquired'})`);
+      throw new Error(`leader lease not held by ${this.nodeId} (${this.lostReason ?? 'renewal overdue'})`);
     }
   }
 
-  private async renew(): Promise<void> {
-    if (this.renewing || this.revision === undefined || this.lostReason !== undefined) return;
-    if (!this.held()) {
-      this.lose('renewal overdue');
-      return;
-    }
-    this.renewing = true;
+  private renew(): Promise<void> {
+    this.renewal ??= this.renewOnce().finally(() => {
+      this.renewal = undefined;
+    });
+    return this.renewal;
+  }
+
+  private async renewOnce(): Promise<void> {
+    if (this.revision === undefined || this.lostReason !== undefined) return;
     try {
       const kv = await this.bucket();
       const value = encoder.encode(JSON.stringify({ nodeId: this.nodeId, since: Date.now() }));
@@ -123,12 +130,10 @@ export class LeaderLease {
       this.revision = await kv.update(LEASE_KEY, value, this.revision);
       this.renewedAt = started;
     } catch (error) {
-      // A wrong revision means someone else holds it now (or it expired): lost for good. A timeout is
-      // retried at the next tick, and the lease counts as lost once the renewal is overdue.
+      // A wrong revision means the entry expired or someone else holds it now: lost for good. Anything
+      // else (a timeout) is retried at the next tick; meanwhile held() turns false once overdue.
       const text = String(error);
       if (/wrong last sequence|revision|expected/i.test(text)) this.lose(`renewal refused: ${text}`);
-    } finally {
-      this.renewing = false;
     }
   }
 
