@@ -105,6 +105,25 @@ export const configSchema = z.object({
   JOURNAL_BATCH_WINDOW_MS: int(2),
   /** Snapshot the core state every N journal records (0 = never). */
   JOURNAL_SNAPSHOT_EVERY: int(10_000),
+  /**
+   * Replicated journal on NATS JetStream (nats://host:4222, comma list for a cluster): the journal, the
+   * snapshots and the leader lease live there and JOURNAL_DIR is not used (docs/operations.md).
+   */
+  JOURNAL_URL: z
+    .string()
+    .regex(/^(nats|tls):\/\/[^\s]+$/)
+    .optional(),
+  /** JetStream stream of the journal; also names the snapshot object store and the lease bucket. */
+  JOURNAL_STREAM: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .default('COIN_JOURNAL'),
+  /** JetStream replicas of the journal stream, the snapshots and the lease (1, 3 or 5 in a cluster). */
+  JOURNAL_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
+  /** The leader lease lapses this long after its holder's last renewal; a standby then takes over. */
+  JOURNAL_LEASE_TTL_MS: z.coerce.number().int().min(500).max(60_000).default(5000),
+  /** This core process's name in the lease (default host name and process id). */
+  JOURNAL_NODE_ID: z.string().min(1).max(128).optional(),
 
   // --- wallet (docs/running.md "Wallet") ---
   /**

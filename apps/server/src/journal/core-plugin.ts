@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import type { AreaPluginOptions } from '@/area-plugin';
 import type { MoneyCore } from '@/core/types';
+import { openReplicatedCore } from './core-node';
 import { openMoneyCore } from './money-core';
 
 declare module 'fastify' {
@@ -14,17 +15,35 @@ declare module 'fastify' {
 
 export const corePlugin = fp<AreaPluginOptions>(
   async (app, { config, clock }) => {
-    const core = await openMoneyCore({
-      dir: config.JOURNAL_DIR ?? join(config.DATA_DIR, 'journal'),
+    const options = {
       groupCommit: config.JOURNAL_GROUP_COMMIT,
       batchWindowMs: config.JOURNAL_BATCH_WINDOW_MS,
       snapshotEvery: config.JOURNAL_SNAPSHOT_EVERY,
       now: () => clock.now().getTime(),
-      log: { info: (msg) => app.log.info(msg), warn: (msg) => app.log.warn(msg) },
-    });
+      log: { info: (msg: string) => app.log.info(msg), warn: (msg: string) => app.log.warn(msg) },
+    };
+    // With JOURNAL_URL the journal is a JetStream stream and one core is active: a standby waits here,
+    // tailing the stream, until the leader's lease lapses (docs/operations.md).
+    const replicated =
+      config.JOURNAL_URL === undefined
+        ? undefined
+        : await openReplicatedCore({
+            url: config.JOURNAL_URL,
+            stream: config.JOURNAL_STREAM,
+            replicas: config.JOURNAL_REPLICAS,
+            leaseTtlMs: config.JOURNAL_LEASE_TTL_MS,
+            nodeId: config.JOURNAL_NODE_ID,
+            log: options.log,
+            core: options,
+            onStandby: (holder) => app.log.info(`core standby: the leader is ${holder ?? 'unknown'}`),
+            onFenced: (reason) => app.log.error(`core fenced, no more commands: ${reason}`),
+          });
+    const core =
+      replicated?.core ??
+      (await openMoneyCore({ ...options, dir: config.JOURNAL_DIR ?? join(config.DATA_DIR, 'journal') }));
     app.decorate('core', core);
     // Runs after the later plugins' onClose hooks (hooks run in reverse), so nothing submits after this.
-    app.addHook('onClose', async () => core.close());
+    app.addHook('onClose', async () => (replicated === undefined ? core.close() : replicated.close()));
   },
   { name: 'corePlugin' },
 );
