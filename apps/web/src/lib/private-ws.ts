@@ -12,7 +12,8 @@ export type PrivateEventType =
   | 'SETTLEMENT'
   | 'POSITION'
   | 'HEARTBEAT'
-  | 'CHAT';
+  | 'CHAT'
+  | 'OTC';
 
 /** OWNCOIN data: the new absolute balance of one asset in one account. */
 export interface OwnCoinEvent {
