@@ -130,7 +130,8 @@ export function createPrivateChannel(options: PrivateChannelOptions = {}): Priva
         frame.type === 'ORDER' ||
         frame.type === 'SETTLEMENT' ||
         frame.type === 'POSITION' ||
-        frame.type === 'CHAT'
+        frame.type === 'CHAT' ||
+        frame.type === 'OTC'
       ) {
         emit(frame.type, frame.data);
       }
