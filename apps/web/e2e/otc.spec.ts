@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { PASSWORD, registerAndLogin, uniqueAccount } from './support/accounts';
-import { ADMIN_NEW_PASSWORD } from './support/admin-console';
+import { ADMIN_NEW_PASSWORD, openAdminConsole } from './support/admin-console';
 
 const API = '/api/mjkj-web/coin';
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -231,4 +231,11 @@ test('a merchant posts an ad, a user buys it, chat with an image, paid and relea
   await phone.goto('/otc/common');
   await expect(phone.getByTestId('otc-common')).toBeVisible();
   await phone.screenshot({ path: test.info().outputPath('otc-common-375-night.png'), fullPage: true });
+
+  // The console's OTC page lists the approved merchant.
+  const console = await openAdminConsole(browser, 'otc');
+  await expect(console.getByTestId('admin-otc')).toBeVisible();
+  await console.getByText('Approved', { exact: true }).first().click();
+  await expect(console.getByTestId('admin-otc')).toContainText(merchantAccount);
+  await console.screenshot({ path: test.info().outputPath('admin-otc.png'), fullPage: true });
 });
