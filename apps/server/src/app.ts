@@ -34,6 +34,7 @@ import { earnPlugin } from './modules/earn/earn-plugin';
 import { identityPlugin } from './modules/identity/identity-plugin';
 import { liabilitiesPlugin } from './modules/liabilities/liability-plugin';
 import { deviceRoutes } from './modules/member/device-routes';
+import { otcPlugin } from './modules/otc/otc-plugin';
 import { secondsPlugin } from './modules/seconds/seconds-plugin';
 import { AntiPhishingSender } from './modules/security/anti-phishing-sender';
 import { ApiKeyVerifier } from './modules/security/api-key-auth';
@@ -244,6 +245,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   }
   await app.register(contentPlugin, area);
   await app.register(chatPlugin, area);
+  // OTC reads identity (KYC, payment methods) and reuses the chat service's threads (the 'otc' kind).
+  await app.register(otcPlugin, area);
 
   await registerWebClient(app, config);
 

@@ -231,6 +231,26 @@ export const configSchema = z.object({
     .regex(/^\d{1,12}$/)
     .optional(),
 
+  // --- OTC / P2P (docs/otc.md) ---
+  /** Deposit a merchant application freezes in the merchant account (type 8); '0' = none. */
+  OTC_MERCHANT_DEPOSIT: z
+    .string()
+    .regex(/^\d{1,12}$/)
+    .default('0'),
+  OTC_DEPOSIT_ASSET: z
+    .string()
+    .regex(/^[A-Z0-9]{1,16}$/)
+    .default('USDT'),
+  /** How often unpaid orders past their deadline are cancelled; 0 = no timer (tests call app.otc.expireDue()). */
+  OTC_TIMEOUT_INTERVAL_MS: int(5000),
+  /** How long after payment either side may appeal. */
+  OTC_APPEAL_WAIT_MS: int(300_000),
+  /** Appeal decisions on orders worth more than this (USDT) need a second operator's approval. */
+  OTC_SECOND_APPROVAL_ABOVE: z
+    .string()
+    .regex(/^\d{1,12}$/)
+    .default('10000'),
+
   // --- proof of liabilities (docs/proof-of-liabilities.md) ---
   /** The daily snapshot is due from this hour of the UTC day. */
   LIABILITIES_SNAPSHOT_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(0),

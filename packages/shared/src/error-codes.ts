@@ -6,6 +6,7 @@ import { EARN_ERROR_STATUS } from './error-codes/earn';
 import { IDENTITY_ERROR_STATUS } from './error-codes/identity';
 import { LIABILITIES_ERROR_STATUS } from './error-codes/liabilities';
 import { MARKET_ERROR_STATUS } from './error-codes/market';
+import { OTC_ERROR_STATUS } from './error-codes/otc';
 import { SECONDS_ERROR_STATUS } from './error-codes/seconds';
 import { SECURITY_ERROR_STATUS } from './error-codes/security';
 import { SPOT_ERROR_STATUS } from './error-codes/spot';
@@ -54,6 +55,7 @@ export const ERROR_STATUS = {
   ...ADMIN_ERROR_STATUS,
   ...LIABILITIES_ERROR_STATUS,
   ...SECONDS_ERROR_STATUS,
+  ...OTC_ERROR_STATUS,
   ...SECURITY_ERROR_STATUS,
   ...EARN_ERROR_STATUS,
   ...IDENTITY_ERROR_STATUS,

@@ -13,6 +13,7 @@
 import { canonicalJson } from './canonical-json';
 import { EarnPart } from './earn/earn-part';
 import { Ledger, type LedgerSnapshot, MAX_BALANCE_ATOMS } from './ledger/ledger';
+import { OtcPart } from './otc/otc-part';
 import type { CorePart, ExecContext } from './part';
 import { ReferralPart } from './referral/referral-part';
 import { parseCanonical, Rejection, reject, requireAsset, requireDecimals, requireString } from './rejection';
@@ -114,6 +115,7 @@ export class MoneyState {
   readonly spot = new SpotPart();
   readonly seconds = new SecondsPart();
   readonly earn = new EarnPart();
+  readonly otc = new OtcPart();
   /** The referrer chain and rebate shares; also the fee splitter every part posts its fees through. */
   readonly referral = new ReferralPart();
   private readonly parts: readonly CorePart[] = [
@@ -121,6 +123,7 @@ export class MoneyState {
     this.spot,
     this.seconds,
     this.earn,
+    this.otc,
     this.referral,
   ];
   private readonly byType = new Map<string, CorePart>();

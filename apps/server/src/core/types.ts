@@ -12,6 +12,7 @@ import {
   type EarnEvent,
 } from './earn/earn-commands';
 import type { EarnReader } from './earn/earn-view';
+import { OTC_CORE_ERRORS, type OtcCommand, type OtcReader } from './otc/otc-types';
 import type { ReferralCommandBody, ReferralRebateEvent } from './referral/referral-types';
 import type { SecondsCommand, SecondsOrderEvent, SecondsReader } from './seconds/seconds-types';
 
@@ -179,6 +180,8 @@ export type Command = CommandBase &
     // earn: pledge, finance, loans, DeFi (core/earn/earn-commands.ts)
     | EarnCommandBody
     | ReferralCommandBody
+    // OTC: merchant deposits, ad reserves, order escrow (core/otc/otc-types.ts)
+    | OtcCommand
   );
 
 export type CommandType = Command['type'];
@@ -265,6 +268,8 @@ export const CORE_ERRORS = [
   'NOTHING_TO_SETTLE',
   // earn (core/earn/earn-commands.ts)
   ...EARN_CORE_ERRORS,
+  // OTC (core/otc/otc-types.ts)
+  ...OTC_CORE_ERRORS,
 ] as const;
 export type CoreError = (typeof CORE_ERRORS)[number];
 
@@ -419,6 +424,8 @@ export interface MoneyCore {
   seconds(): SecondsReader;
   /** Earn: products, orders, loans and pools as the core has them (core/earn/earn-view.ts). */
   earn(): EarnReader;
+  /** OTC: open orders, ad reserves and merchant deposits as the core has them (core/otc). */
+  otc(): OtcReader;
   /** Referral: a user's generation-1 referrer as the core knows it (set by `referral.link`). */
   referralParent(userId: string): string | undefined;
   /** Referral: the rebate shares per generation the core applies (canonical fractions; [] = none). */

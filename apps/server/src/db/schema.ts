@@ -199,6 +199,7 @@ export * from './schema-earn';
 export * from './schema-identity';
 export * from './schema-liabilities';
 export * from './schema-market';
+export * from './schema-otc';
 export * from './schema-seconds';
 export * from './schema-security';
 export * from './schema-spot';

@@ -5,6 +5,7 @@
 import * as crypto from 'node:crypto';
 import type { EarnReader } from '@/core/earn/earn-view';
 import { MoneyState, type SnapshotData } from '@/core/money-state';
+import type { OtcReader } from '@/core/otc/otc-types';
 import type { SecondsReader } from '@/core/seconds/seconds-types';
 import type {
   AccountBalance,
@@ -328,6 +329,10 @@ class Sequencer implements MoneyCoreRuntime {
 
   spotMarket(symbol: string): SpotMarketConfig | undefined {
     return this.state.spot.market(symbol)?.config;
+  }
+
+  otc(): OtcReader {
+    return this.state.otc;
   }
 
   seconds(): SecondsReader {

@@ -11,6 +11,8 @@ export const PRIVATE_EVENT_TYPES = [
   'SETTLEMENT',
   'POSITION',
   'CHAT',
+  /** OTC order and appeal changes (modules/otc/otc-live.ts). */
+  'OTC',
 ] as const;
 export type PrivateEventType = (typeof PRIVATE_EVENT_TYPES)[number];
 

@@ -453,6 +453,11 @@ const adminChildren = [
   }),
   createRoute({
     getParentRoute: admin,
+    path: 'otc',
+    component: lazyRouteComponent(areas.admin, 'AdminOtcPage'),
+  }),
+  createRoute({
+    getParentRoute: admin,
     path: 'earn-pools',
     component: lazyRouteComponent(areas.admin, 'AdminEarnPoolsPage'),
   }),

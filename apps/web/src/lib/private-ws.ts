@@ -12,7 +12,8 @@ export type PrivateEventType =
   | 'SETTLEMENT'
   | 'POSITION'
   | 'HEARTBEAT'
-  | 'CHAT';
+  | 'CHAT'
+  | 'OTC';
 
 /** OWNCOIN data: the new absolute balance of one asset in one account. */
 export interface OwnCoinEvent {
@@ -129,7 +130,8 @@ export function createPrivateChannel(options: PrivateChannelOptions = {}): Priva
         frame.type === 'ORDER' ||
         frame.type === 'SETTLEMENT' ||
         frame.type === 'POSITION' ||
-        frame.type === 'CHAT'
+        frame.type === 'CHAT' ||
+        frame.type === 'OTC'
       ) {
         emit(frame.type, frame.data);
       }

@@ -7,6 +7,7 @@ import type { Messages } from './en';
 import { identityDe } from './identity/de';
 import { liabilitiesDe } from './liabilities/de';
 import { marketDe } from './market/de';
+import { otcDe } from './otc/de';
 import { secondsDe } from './seconds/de';
 import { securityDe } from './security/de';
 import { spotDe } from './spot/de';
@@ -166,6 +167,7 @@ export const de: Messages = {
   ...adminDe,
   ...liabilitiesDe,
   ...secondsDe,
+  ...otcDe,
   ...securityDe,
   ...earnDe,
   ...identityDe,

@@ -7,6 +7,7 @@ import { earnEn } from './earn/en';
 import { identityEn } from './identity/en';
 import { liabilitiesEn } from './liabilities/en';
 import { marketEn } from './market/en';
+import { otcEn } from './otc/en';
 import { secondsEn } from './seconds/en';
 import { securityEn } from './security/en';
 import { spotEn } from './spot/en';
@@ -166,6 +167,7 @@ export const en = {
   ...adminEn,
   ...liabilitiesEn,
   ...secondsEn,
+  ...otcEn,
   ...securityEn,
   ...earnEn,
   ...identityEn,

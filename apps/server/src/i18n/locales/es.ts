@@ -7,6 +7,7 @@ import type { Messages } from './en';
 import { identityEs } from './identity/es';
 import { liabilitiesEs } from './liabilities/es';
 import { marketEs } from './market/es';
+import { otcEs } from './otc/es';
 import { secondsEs } from './seconds/es';
 import { securityEs } from './security/es';
 import { spotEs } from './spot/es';
@@ -163,6 +164,7 @@ export const es: Messages = {
   ...adminEs,
   ...liabilitiesEs,
   ...secondsEs,
+  ...otcEs,
   ...securityEs,
   ...earnEs,
   ...identityEs,

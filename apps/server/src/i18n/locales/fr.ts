@@ -7,6 +7,7 @@ import type { Messages } from './en';
 import { identityFr } from './identity/fr';
 import { liabilitiesFr } from './liabilities/fr';
 import { marketFr } from './market/fr';
+import { otcFr } from './otc/fr';
 import { secondsFr } from './seconds/fr';
 import { securityFr } from './security/fr';
 import { spotFr } from './spot/fr';
@@ -164,6 +165,7 @@ export const fr: Messages = {
   ...adminFr,
   ...liabilitiesFr,
   ...secondsFr,
+  ...otcFr,
   ...securityFr,
   ...earnFr,
   ...identityFr,

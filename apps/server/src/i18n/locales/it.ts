@@ -7,6 +7,7 @@ import type { Messages } from './en';
 import { identityIt } from './identity/it';
 import { liabilitiesIt } from './liabilities/it';
 import { marketIt } from './market/it';
+import { otcIt } from './otc/it';
 import { secondsIt } from './seconds/it';
 import { securityIt } from './security/it';
 import { spotIt } from './spot/it';
@@ -163,6 +164,7 @@ export const it: Messages = {
   ...adminIt,
   ...liabilitiesIt,
   ...secondsIt,
+  ...otcIt,
   ...securityIt,
   ...earnIt,
   ...identityIt,

@@ -7,6 +7,7 @@ import type { Messages } from './en';
 import { identityJa } from './identity/ja';
 import { liabilitiesJa } from './liabilities/ja';
 import { marketJa } from './market/ja';
+import { otcJa } from './otc/ja';
 import { secondsJa } from './seconds/ja';
 import { securityJa } from './security/ja';
 import { spotJa } from './spot/ja';
@@ -163,6 +164,7 @@ export const ja: Messages = {
   ...adminJa,
   ...liabilitiesJa,
   ...secondsJa,
+  ...otcJa,
   ...securityJa,
   ...earnJa,
   ...identityJa,

@@ -7,6 +7,7 @@ import type { Messages } from './en';
 import { identityKo } from './identity/ko';
 import { liabilitiesKo } from './liabilities/ko';
 import { marketKo } from './market/ko';
+import { otcKo } from './otc/ko';
 import { secondsKo } from './seconds/ko';
 import { securityKo } from './security/ko';
 import { spotKo } from './spot/ko';
@@ -162,6 +163,7 @@ export const ko: Messages = {
   ...adminKo,
   ...liabilitiesKo,
   ...secondsKo,
+  ...otcKo,
   ...securityKo,
   ...earnKo,
   ...identityKo,

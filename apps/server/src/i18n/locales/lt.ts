@@ -7,6 +7,7 @@ import type { Messages } from './en';
 import { identityLt } from './identity/lt';
 import { liabilitiesLt } from './liabilities/lt';
 import { marketLt } from './market/lt';
+import { otcLt } from './otc/lt';
 import { secondsLt } from './seconds/lt';
 import { securityLt } from './security/lt';
 import { spotLt } from './spot/lt';
@@ -164,6 +165,7 @@ export const lt: Messages = {
   ...adminLt,
   ...liabilitiesLt,
   ...secondsLt,
+  ...otcLt,
   ...securityLt,
   ...earnLt,
   ...identityLt,

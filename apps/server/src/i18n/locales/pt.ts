@@ -7,6 +7,7 @@ import type { Messages } from './en';
 import { identityPt } from './identity/pt';
 import { liabilitiesPt } from './liabilities/pt';
 import { marketPt } from './market/pt';
+import { otcPt } from './otc/pt';
 import { secondsPt } from './seconds/pt';
 import { securityPt } from './security/pt';
 import { spotPt } from './spot/pt';
@@ -163,6 +164,7 @@ export const pt: Messages = {
   ...adminPt,
   ...liabilitiesPt,
   ...secondsPt,
+  ...otcPt,
   ...securityPt,
   ...earnPt,
   ...identityPt,

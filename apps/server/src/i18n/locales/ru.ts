@@ -7,6 +7,7 @@ import type { Messages } from './en';
 import { identityRu } from './identity/ru';
 import { liabilitiesRu } from './liabilities/ru';
 import { marketRu } from './market/ru';
+import { otcRu } from './otc/ru';
 import { secondsRu } from './seconds/ru';
 import { securityRu } from './security/ru';
 import { spotRu } from './spot/ru';
@@ -162,6 +163,7 @@ export const ru: Messages = {
   ...adminRu,
   ...liabilitiesRu,
   ...secondsRu,
+  ...otcRu,
   ...securityRu,
   ...earnRu,
   ...identityRu,

@@ -7,6 +7,7 @@ import type { Messages } from './en';
 import { identityTh } from './identity/th';
 import { liabilitiesTh } from './liabilities/th';
 import { marketTh } from './market/th';
+import { otcTh } from './otc/th';
 import { secondsTh } from './seconds/th';
 import { securityTh } from './security/th';
 import { spotTh } from './spot/th';
@@ -162,6 +163,7 @@ export const th: Messages = {
   ...adminTh,
   ...liabilitiesTh,
   ...secondsTh,
+  ...otcTh,
   ...securityTh,
   ...earnTh,
   ...identityTh,

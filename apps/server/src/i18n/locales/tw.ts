@@ -7,6 +7,7 @@ import type { Messages } from './en';
 import { identityTw } from './identity/tw';
 import { liabilitiesTw } from './liabilities/tw';
 import { marketTw } from './market/tw';
+import { otcTw } from './otc/tw';
 import { secondsTw } from './seconds/tw';
 import { securityTw } from './security/tw';
 import { spotTw } from './spot/tw';
@@ -162,6 +163,7 @@ export const tw: Messages = {
   ...adminTw,
   ...liabilitiesTw,
   ...secondsTw,
+  ...otcTw,
   ...securityTw,
   ...earnTw,
   ...identityTw,

@@ -7,6 +7,7 @@ import type { Messages } from './en';
 import { identityVi } from './identity/vi';
 import { liabilitiesVi } from './liabilities/vi';
 import { marketVi } from './market/vi';
+import { otcVi } from './otc/vi';
 import { secondsVi } from './seconds/vi';
 import { securityVi } from './security/vi';
 import { spotVi } from './spot/vi';
@@ -163,6 +164,7 @@ export const vi: Messages = {
   ...adminVi,
   ...liabilitiesVi,
   ...secondsVi,
+  ...otcVi,
   ...securityVi,
   ...earnVi,
   ...identityVi,

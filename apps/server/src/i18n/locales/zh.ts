@@ -7,6 +7,7 @@ import type { Messages } from './en';
 import { identityZh } from './identity/zh';
 import { liabilitiesZh } from './liabilities/zh';
 import { marketZh } from './market/zh';
+import { otcZh } from './otc/zh';
 import { secondsZh } from './seconds/zh';
 import { securityZh } from './security/zh';
 import { spotZh } from './spot/zh';
@@ -162,6 +163,7 @@ export const zh: Messages = {
   ...adminZh,
   ...liabilitiesZh,
   ...secondsZh,
+  ...otcZh,
   ...securityZh,
   ...earnZh,
   ...identityZh,

@@ -102,6 +102,21 @@ export class BankService {
     return rows.map(paymentView);
   }
 
+  /**
+   * The user's payment methods with the full account, for the counterparty of an OTC order (docs/otc.md:
+   * only the order's buyer, seller and appeal operators see them). `ids` narrows the list.
+   */
+  async paymentsForTrade(userId: bigint, ids?: readonly bigint[]) {
+    const rows = await this.db
+      .select()
+      .from(paymentMethods)
+      .where(eq(paymentMethods.userId, userId))
+      .orderBy(asc(paymentMethods.id));
+    return rows
+      .filter((r) => ids === undefined || ids.includes(r.id))
+      .map((r) => ({ ...paymentView(r), account: this.pii.decrypt(r.accountEnc) }));
+  }
+
   async addPayment(userId: bigint, body: PaymentBody) {
     const name = await this.kyc.certifiedName(userId);
     if (name === undefined) throw new AppError('KYC_PRIMARY_REQUIRED');

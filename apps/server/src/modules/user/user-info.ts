@@ -3,7 +3,9 @@
 // memory. Every write to a users row must be followed, after its commit, by UserInfoReader.invalidate
 // (AccountService does it for its writes); a test pins each such write path.
 import { maskEmail, maskPhone } from '@coin/shared/mask';
+import { eq } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
+import { otcMerchants } from '@/db/schema';
 import { AppError } from '@/lib/app-error';
 import { INVALIDATION_TOPICS, type InvalidationBus } from '@/lib/invalidation-bus';
 import { JsonBody } from '@/lib/json-reply';
@@ -73,6 +75,15 @@ export class UserInfoReader {
       const user = await findUserById(this.db, userId);
       if (!user) throw new AppError('AUTH_TOKEN_INVALID');
       const info = toUserInfo(user);
+      if (user.isMerchant === 2) {
+        // The merchant object of spec section 3 (id and chatKey: the second live channel), docs/otc.md.
+        const [m] = await this.db
+          .select({ id: otcMerchants.id, chatKey: otcMerchants.chatKey })
+          .from(otcMerchants)
+          .where(eq(otcMerchants.userId, userId))
+          .limit(1);
+        if (m) info.merchant = { id: m.id.toString(), chatKey: m.chatKey };
+      }
       return { info, body: JsonBody.of(info) };
     });
   }

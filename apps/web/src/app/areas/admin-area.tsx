@@ -18,6 +18,7 @@ import { KycReviewPage } from '@/features/admin/pages/kyc-review-page';
 import { LiabilitiesPage } from '@/features/admin/pages/liabilities-page';
 import { MarketsPage } from '@/features/admin/pages/markets-page';
 import { OperatorsPage } from '@/features/admin/pages/operators-page';
+import { OtcConsolePage } from '@/features/admin/pages/otc-console-page';
 import { ProjectionPage } from '@/features/admin/pages/projection-page';
 import { RechargesPage, WithdrawalsPage } from '@/features/admin/pages/review-queue-pages';
 import { SecondsConsolePage } from '@/features/admin/pages/seconds-console-page';
@@ -53,6 +54,7 @@ export {
   LiabilitiesPage as AdminLiabilitiesPage,
   MarketsPage as AdminMarketsPage,
   OperatorsPage as AdminOperatorsPage,
+  OtcConsolePage as AdminOtcPage,
   ProjectionPage as AdminProjectionPage,
   RechargesPage as AdminRechargesPage,
   SecondsConsolePage as AdminSecondsPage,

@@ -6,6 +6,7 @@ import { Outlet, useRouterState } from '@tanstack/react-router';
 import { Suspense, useState } from 'react';
 import { lazyInAntdScope } from '@/components/lazy-in-antd-scope';
 import { useSessionBootstrap } from '@/features/auth/hooks/use-session-bootstrap';
+import { OtcPopups } from '@/features/otc/components/otc-popups';
 import { SupportWidget } from '@/features/support/components/support-widget';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
@@ -35,6 +36,8 @@ export function MainLayout() {
       </main>
       {isFooterHidden(pathname) ? null : <AppFooter />}
       <SupportWidget />
+      {/* Live OTC order and appeal popups (spec section 4). */}
+      <OtcPopups />
       {dialogUsed ? (
         <Suspense fallback={null}>
           <CustomerServiceDialog />

@@ -29,6 +29,7 @@ describe('pagesFor / landingPath', () => {
       'solvency',
       'content',
       'support',
+      'otc',
     ]);
     expect(pagesFor('reviewer')).toEqual([
       'recharges',

@@ -22,6 +22,8 @@ export const CONSOLE_PAGES = [
   'solvency',
   'content',
   'support',
+  // OTC merchants and appeals (issue 15)
+  'otc',
 ] as const;
 export type ConsolePage = (typeof CONSOLE_PAGES)[number];
 
