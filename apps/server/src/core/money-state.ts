@@ -13,6 +13,7 @@
 import { canonicalJson } from './canonical-json';
 import { EarnPart } from './earn/earn-part';
 import { Ledger, type LedgerSnapshot, MAX_BALANCE_ATOMS } from './ledger/ledger';
+import { MarginPart } from './margin/margin-part';
 import type { CorePart } from './part';
 import { ReferralPart } from './referral/referral-part';
 import { parseCanonical, Rejection, reject, requireAsset, requireDecimals, requireString } from './rejection';
@@ -110,12 +111,14 @@ export class MoneyState {
   readonly earn = new EarnPart();
   /** The referrer chain and rebate shares; also the fee splitter every part posts its fees through. */
   readonly referral = new ReferralPart();
+  readonly margin = new MarginPart();
   private readonly parts: readonly CorePart[] = [
     this.wallet,
     this.spot,
     this.seconds,
     this.earn,
     this.referral,
+    this.margin,
   ];
   private readonly byType = new Map<string, CorePart>();
   private readonly idempotency = new Map<string, IdempotencyEntry>();

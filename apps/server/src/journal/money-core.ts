@@ -4,6 +4,7 @@
 // within a short window (and while the previous batch is being synced) share one write and one fdatasync.
 import * as crypto from 'node:crypto';
 import type { EarnReader } from '@/core/earn/earn-view';
+import type { MarginReader } from '@/core/margin/margin-types';
 import { MoneyState, type SnapshotData } from '@/core/money-state';
 import type { SecondsReader } from '@/core/seconds/seconds-types';
 import type {
@@ -298,6 +299,10 @@ class Sequencer implements MoneyCoreRuntime {
 
   earn(): EarnReader {
     return this.state.earn;
+  }
+
+  margin(): MarginReader {
+    return this.state.margin;
   }
 
   referralParent(userId: string): string | undefined {
