@@ -75,5 +75,5 @@ export function marginKit(options: { usdtRate?: string } = {}) {
     return `${b.available}/${b.frozen}`;
   };
   const prices = (btc: string) => ({ BTC: btc, USDT: '1' });
-  return { s, run, place, bal, prices, journal, at };
+  return { s, run, place, bal, prices, journal, at, now: () => clock };
 }
