@@ -11,6 +11,8 @@ export const PRIVATE_EVENT_TYPES = [
   'SETTLEMENT',
   'POSITION',
   'CHAT',
+  /** Spot margin: the level fell below the call level, or the account was liquidated (docs/margin.md). */
+  'MARGIN_CALL',
 ] as const;
 export type PrivateEventType = (typeof PRIVATE_EVENT_TYPES)[number];
 

@@ -6,6 +6,7 @@ import { earnDe } from './earn/de';
 import type { Messages } from './en';
 import { identityDe } from './identity/de';
 import { liabilitiesDe } from './liabilities/de';
+import { marginDe } from './margin/de';
 import { marketDe } from './market/de';
 import { secondsDe } from './seconds/de';
 import { securityDe } from './security/de';
@@ -166,6 +167,7 @@ export const de: Messages = {
   ...adminDe,
   ...liabilitiesDe,
   ...secondsDe,
+  ...marginDe,
   ...securityDe,
   ...earnDe,
   ...identityDe,

@@ -6,6 +6,7 @@ import { contentEn } from './content/en';
 import { earnEn } from './earn/en';
 import { identityEn } from './identity/en';
 import { liabilitiesEn } from './liabilities/en';
+import { marginEn } from './margin/en';
 import { marketEn } from './market/en';
 import { secondsEn } from './seconds/en';
 import { securityEn } from './security/en';
@@ -166,6 +167,7 @@ export const en = {
   ...adminEn,
   ...liabilitiesEn,
   ...secondsEn,
+  ...marginEn,
   ...securityEn,
   ...earnEn,
   ...identityEn,

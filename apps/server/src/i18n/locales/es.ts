@@ -6,6 +6,7 @@ import { earnEs } from './earn/es';
 import type { Messages } from './en';
 import { identityEs } from './identity/es';
 import { liabilitiesEs } from './liabilities/es';
+import { marginEs } from './margin/es';
 import { marketEs } from './market/es';
 import { secondsEs } from './seconds/es';
 import { securityEs } from './security/es';
@@ -163,6 +164,7 @@ export const es: Messages = {
   ...adminEs,
   ...liabilitiesEs,
   ...secondsEs,
+  ...marginEs,
   ...securityEs,
   ...earnEs,
   ...identityEs,

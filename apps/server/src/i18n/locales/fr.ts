@@ -6,6 +6,7 @@ import { earnFr } from './earn/fr';
 import type { Messages } from './en';
 import { identityFr } from './identity/fr';
 import { liabilitiesFr } from './liabilities/fr';
+import { marginFr } from './margin/fr';
 import { marketFr } from './market/fr';
 import { secondsFr } from './seconds/fr';
 import { securityFr } from './security/fr';
@@ -164,6 +165,7 @@ export const fr: Messages = {
   ...adminFr,
   ...liabilitiesFr,
   ...secondsFr,
+  ...marginFr,
   ...securityFr,
   ...earnFr,
   ...identityFr,

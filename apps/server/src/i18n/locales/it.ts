@@ -6,6 +6,7 @@ import { earnIt } from './earn/it';
 import type { Messages } from './en';
 import { identityIt } from './identity/it';
 import { liabilitiesIt } from './liabilities/it';
+import { marginIt } from './margin/it';
 import { marketIt } from './market/it';
 import { secondsIt } from './seconds/it';
 import { securityIt } from './security/it';
@@ -163,6 +164,7 @@ export const it: Messages = {
   ...adminIt,
   ...liabilitiesIt,
   ...secondsIt,
+  ...marginIt,
   ...securityIt,
   ...earnIt,
   ...identityIt,

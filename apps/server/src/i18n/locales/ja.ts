@@ -6,6 +6,7 @@ import { earnJa } from './earn/ja';
 import type { Messages } from './en';
 import { identityJa } from './identity/ja';
 import { liabilitiesJa } from './liabilities/ja';
+import { marginJa } from './margin/ja';
 import { marketJa } from './market/ja';
 import { secondsJa } from './seconds/ja';
 import { securityJa } from './security/ja';
@@ -163,6 +164,7 @@ export const ja: Messages = {
   ...adminJa,
   ...liabilitiesJa,
   ...secondsJa,
+  ...marginJa,
   ...securityJa,
   ...earnJa,
   ...identityJa,

@@ -6,6 +6,7 @@ import { earnKo } from './earn/ko';
 import type { Messages } from './en';
 import { identityKo } from './identity/ko';
 import { liabilitiesKo } from './liabilities/ko';
+import { marginKo } from './margin/ko';
 import { marketKo } from './market/ko';
 import { secondsKo } from './seconds/ko';
 import { securityKo } from './security/ko';
@@ -162,6 +163,7 @@ export const ko: Messages = {
   ...adminKo,
   ...liabilitiesKo,
   ...secondsKo,
+  ...marginKo,
   ...securityKo,
   ...earnKo,
   ...identityKo,

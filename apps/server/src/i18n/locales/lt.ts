@@ -6,6 +6,7 @@ import { earnLt } from './earn/lt';
 import type { Messages } from './en';
 import { identityLt } from './identity/lt';
 import { liabilitiesLt } from './liabilities/lt';
+import { marginLt } from './margin/lt';
 import { marketLt } from './market/lt';
 import { secondsLt } from './seconds/lt';
 import { securityLt } from './security/lt';
@@ -164,6 +165,7 @@ export const lt: Messages = {
   ...adminLt,
   ...liabilitiesLt,
   ...secondsLt,
+  ...marginLt,
   ...securityLt,
   ...earnLt,
   ...identityLt,

@@ -6,6 +6,7 @@ import { earnPt } from './earn/pt';
 import type { Messages } from './en';
 import { identityPt } from './identity/pt';
 import { liabilitiesPt } from './liabilities/pt';
+import { marginPt } from './margin/pt';
 import { marketPt } from './market/pt';
 import { secondsPt } from './seconds/pt';
 import { securityPt } from './security/pt';
@@ -163,6 +164,7 @@ export const pt: Messages = {
   ...adminPt,
   ...liabilitiesPt,
   ...secondsPt,
+  ...marginPt,
   ...securityPt,
   ...earnPt,
   ...identityPt,

@@ -6,6 +6,7 @@ import { earnRu } from './earn/ru';
 import type { Messages } from './en';
 import { identityRu } from './identity/ru';
 import { liabilitiesRu } from './liabilities/ru';
+import { marginRu } from './margin/ru';
 import { marketRu } from './market/ru';
 import { secondsRu } from './seconds/ru';
 import { securityRu } from './security/ru';
@@ -162,6 +163,7 @@ export const ru: Messages = {
   ...adminRu,
   ...liabilitiesRu,
   ...secondsRu,
+  ...marginRu,
   ...securityRu,
   ...earnRu,
   ...identityRu,

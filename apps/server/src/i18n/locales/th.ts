@@ -6,6 +6,7 @@ import { earnTh } from './earn/th';
 import type { Messages } from './en';
 import { identityTh } from './identity/th';
 import { liabilitiesTh } from './liabilities/th';
+import { marginTh } from './margin/th';
 import { marketTh } from './market/th';
 import { secondsTh } from './seconds/th';
 import { securityTh } from './security/th';
@@ -162,6 +163,7 @@ export const th: Messages = {
   ...adminTh,
   ...liabilitiesTh,
   ...secondsTh,
+  ...marginTh,
   ...securityTh,
   ...earnTh,
   ...identityTh,

@@ -6,6 +6,7 @@ import { earnTw } from './earn/tw';
 import type { Messages } from './en';
 import { identityTw } from './identity/tw';
 import { liabilitiesTw } from './liabilities/tw';
+import { marginTw } from './margin/tw';
 import { marketTw } from './market/tw';
 import { secondsTw } from './seconds/tw';
 import { securityTw } from './security/tw';
@@ -162,6 +163,7 @@ export const tw: Messages = {
   ...adminTw,
   ...liabilitiesTw,
   ...secondsTw,
+  ...marginTw,
   ...securityTw,
   ...earnTw,
   ...identityTw,

@@ -6,6 +6,7 @@ import { earnVi } from './earn/vi';
 import type { Messages } from './en';
 import { identityVi } from './identity/vi';
 import { liabilitiesVi } from './liabilities/vi';
+import { marginVi } from './margin/vi';
 import { marketVi } from './market/vi';
 import { secondsVi } from './seconds/vi';
 import { securityVi } from './security/vi';
@@ -163,6 +164,7 @@ export const vi: Messages = {
   ...adminVi,
   ...liabilitiesVi,
   ...secondsVi,
+  ...marginVi,
   ...securityVi,
   ...earnVi,
   ...identityVi,

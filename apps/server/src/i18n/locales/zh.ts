@@ -6,6 +6,7 @@ import { earnZh } from './earn/zh';
 import type { Messages } from './en';
 import { identityZh } from './identity/zh';
 import { liabilitiesZh } from './liabilities/zh';
+import { marginZh } from './margin/zh';
 import { marketZh } from './market/zh';
 import { secondsZh } from './seconds/zh';
 import { securityZh } from './security/zh';
@@ -162,6 +163,7 @@ export const zh: Messages = {
   ...adminZh,
   ...liabilitiesZh,
   ...secondsZh,
+  ...marginZh,
   ...securityZh,
   ...earnZh,
   ...identityZh,

@@ -2,7 +2,6 @@
 // localized wallet error. Also the account-type wire codes.
 import {
   ACCOUNT_TYPE_CODES,
-  type AccountType,
   type Command,
   type CommandResult,
   type CoreError,
