@@ -12,7 +12,7 @@ let ctx: Awaited<ReturnType<typeof createWalletApp>>;
 let a: { token: string; id: string; email: string };
 let b: { token: string; id: string };
 let c: { token: string; id: string };
-const prices: Record<string, string> = { BTC: '50000', ETH: '3000' };
+const prices: Record<string, string | undefined> = { BTC: '50000', ETH: '3000' };
 const HOUR = 3_600_000;
 
 const post = <T = Record<string, unknown>>(token: string, url: string, payload: unknown) =>
@@ -45,7 +45,7 @@ beforeAll(async () => {
   const ua = await registerAndLogin(ctx.app);
   const ub = await registerAndLogin(ctx.app);
   const uc = await registerAndLogin(ctx.app);
-  a = { token: ua.token, id: ua.user.id, email: ua.email };
+  a = { token: ua.token, id: ua.user.id, email: ua.email ?? '' };
   b = { token: ub.token, id: ub.user.id };
   c = { token: uc.token, id: uc.user.id };
   for (const u of [a, b, c]) await credit(ctx.app, u.id, 'USDT', '100000');

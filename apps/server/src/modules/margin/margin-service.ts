@@ -4,7 +4,7 @@
 import { formatAmount, parseAmount, tryParseAmount } from '@coin/shared/money';
 import { and, count, desc, eq, ne, type SQL } from 'drizzle-orm';
 import { formatAtoms, POW10 } from '@/core/atoms';
-import { hourlyInterest, ONE } from '@/core/margin/margin-math';
+import { hourlyInterest, ONE, withinLeverage } from '@/core/margin/margin-math';
 import type { MarginAccountType, MarginPrices } from '@/core/margin/margin-types';
 import { borrowable, levelText, transferable, valueAccount } from '@/core/margin/margin-view';
 import type { CoreError, MoneyCore } from '@/core/types';
@@ -188,7 +188,41 @@ export class MarginService {
     const parsed = tryParseAmount(amount.trim(), this.decimalsOf(asset));
     if (!parsed.ok || parsed.value <= 0n)
       throw new AppError('MARGIN_AMOUNT_INVALID', [{ field: 'amount', key: 'errors.MARGIN_AMOUNT_INVALID' }]);
+    const max = this.core().assetLimits(asset)?.maxAmount;
+    if (max !== undefined && parsed.value > max)
+      throw new AppError('MARGIN_AMOUNT_TOO_LARGE', [
+        { field: 'amount', key: 'errors.MARGIN_AMOUNT_TOO_LARGE' },
+      ]);
     return parsed.value;
+  }
+
+  /**
+   * The checks the core would refuse with, made before submitting: a refusal the core records still
+   * takes a seq, and bad input must change nothing (the core checks again, so a race is still refused).
+   */
+  private precheck(
+    userId: bigint,
+    account: MarginAccountType,
+    fail: boolean,
+    code:
+      | 'MARGIN_BORROW_LIMIT'
+      | 'MARGIN_REPAY_EXCEEDS_DEBT'
+      | 'MARGIN_INSUFFICIENT_BALANCE'
+      | 'MARGIN_LEVEL_TOO_LOW',
+  ) {
+    if (this.reader().isLiquidating(userId.toString(), account)) throw new AppError('MARGIN_LIQUIDATING');
+    if (fail) throw new AppError(code, [{ field: 'amount', key: `errors.${code}` }]);
+  }
+
+  private available(userId: bigint, asset: string, account: 'spot' | MarginAccountType): bigint {
+    return parseAmount(this.core().balance(userId.toString(), asset, account).available);
+  }
+
+  private owed(userId: bigint, account: MarginAccountType, asset: string): bigint {
+    return this.reader()
+      .loansOf(userId.toString(), account)
+      .filter((l) => l.asset === asset)
+      .reduce((sum, l) => sum + parseAmount(l.principal) + parseAmount(l.interest), 0n);
   }
 
   private async submit(
@@ -226,7 +260,10 @@ export class MarginService {
   ) {
     const account = this.account(mode, symbol);
     const asset = this.requireCoin(account, coin);
-    const a = formatAtoms(this.amount(asset, amount));
+    const atoms = this.amount(asset, amount);
+    const can = parseAmount(this.canBorrow(userId, mode, symbol, asset).canBorrow);
+    this.precheck(userId, account, atoms > can, 'MARGIN_BORROW_LIMIT');
+    const a = formatAtoms(atoms);
     const reply = await this.submit(userId, 'borrow', key, { account, asset, amount: a }, 'margin.borrow', {
       account,
       asset,
@@ -247,7 +284,15 @@ export class MarginService {
   ) {
     const account = this.account(mode, symbol);
     const asset = this.requireCoin(account, coin);
-    const a = formatAtoms(this.amount(asset, amount));
+    const atoms = this.amount(asset, amount);
+    this.precheck(userId, account, atoms > this.owed(userId, account, asset), 'MARGIN_REPAY_EXCEEDS_DEBT');
+    this.precheck(
+      userId,
+      account,
+      atoms > this.available(userId, asset, account),
+      'MARGIN_INSUFFICIENT_BALANCE',
+    );
+    const a = formatAtoms(atoms);
     const reply = await this.submit(userId, 'repay', key, { account, asset, amount: a }, 'margin.repay', {
       account,
       asset,
@@ -262,6 +307,13 @@ export class MarginService {
       throw new AppError('MARGIN_LEVERAGE_INVALID', [
         { field: 'leverage', key: 'errors.MARGIN_LEVERAGE_INVALID' },
       ]);
+    const v = this.valuation(userId.toString(), account);
+    this.precheck(
+      userId,
+      account,
+      v.debt > 0n && !withinLeverage(v.assets, v.debt, leverage),
+      'MARGIN_LEVEL_TOO_LOW',
+    );
     await this.submit(userId, 'leverage', undefined, { account, leverage }, 'margin.leverage', {
       account,
       leverage,
@@ -277,7 +329,27 @@ export class MarginService {
     key: string | undefined,
   ) {
     const asset = this.requireCoin(input.account, input.coin);
-    const a = formatAtoms(this.amount(asset, input.amount));
+    const atoms = this.amount(asset, input.amount);
+    if (input.direction === 'in') {
+      if (atoms > this.available(userId, asset, 'spot'))
+        throw new AppError('MARGIN_INSUFFICIENT_BALANCE', [
+          { field: 'amount', key: 'errors.MARGIN_INSUFFICIENT_BALANCE' },
+        ]);
+    } else {
+      const prices = this.prices();
+      const v = this.valuation(userId.toString(), input.account, prices);
+      const price = prices[asset];
+      const room = transferable(
+        v,
+        this.reader().leverageOf(userId.toString(), input.account),
+        price === undefined ? 0n : parseAmount(price),
+        this.available(userId, asset, input.account),
+      );
+      const held = this.available(userId, asset, input.account);
+      this.precheck(userId, input.account, atoms > held, 'MARGIN_INSUFFICIENT_BALANCE');
+      this.precheck(userId, input.account, atoms > room, 'MARGIN_LEVEL_TOO_LOW');
+    }
+    const a = formatAtoms(atoms);
     await this.submit(
       userId,
       'transfer',
