@@ -93,9 +93,9 @@ export function readLoanPage(value: unknown): { records: MarginLoan[]; total: nu
   return { records, total: typeof o.total === 'number' ? o.total : records.length };
 }
 
-/** Margin level shown with two decimals ('∞' without debt). */
+/** Margin level shown with four decimals ('∞' without debt): it visibly follows the index. */
 export function levelLabel(level: string | null): string {
   if (level === null) return '∞';
   const n = Number(level);
-  return Number.isFinite(n) ? n.toFixed(2) : level;
+  return Number.isFinite(n) ? n.toFixed(4) : level;
 }

@@ -121,8 +121,8 @@ export function MarginPage({ mode }: { mode: MarginMode }) {
               onChange={(e) => act.mutate(() => setLeverage(symbol, Number(e.target.value)))}
             >
               {(p?.leverages ?? [3, 5, 10]).map((l) => (
-                <Radio.Button key={l} value={l} data-testid={`margin-leverage-${l}`}>
-                  {l}x
+                <Radio.Button key={l} value={l}>
+                  <span data-testid={`margin-leverage-${l}`}>{l}x</span>
                 </Radio.Button>
               ))}
             </Radio.Group>
