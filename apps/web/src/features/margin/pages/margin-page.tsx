@@ -138,6 +138,7 @@ export function MarginPage({ mode }: { mode: MarginMode }) {
         size="small"
         rowKey="coin"
         pagination={false}
+        scroll={{ x: 'max-content' }}
         dataSource={coins}
         onRow={(c) => ({ 'data-testid': `margin-coin-${c.coin}` }) as React.HTMLAttributes<HTMLElement>}
         columns={[
@@ -277,6 +278,7 @@ export function MarginPage({ mode }: { mode: MarginMode }) {
         size="small"
         rowKey="loanId"
         pagination={false}
+        scroll={{ x: 'max-content' }}
         dataSource={loans.data?.records ?? []}
         locale={{ emptyText: t('loans.empty') }}
         columns={[
