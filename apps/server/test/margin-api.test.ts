@@ -5,7 +5,7 @@
 // owed, leverage above the maximum, a transfer that breaks the level), another user's loans neither
 // readable nor repayable, and a liquidation through the book whose shortfall the insurance fund covers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, call, registerAndLogin } from './helpers';
+import { auth, bootstrapAdmin, call, registerAndLogin } from './helpers';
 import { API, createWalletApp, credit } from './wallet-kit';
 
 let ctx: Awaited<ReturnType<typeof createWalletApp>>;
@@ -272,6 +272,36 @@ describe('spot margin over HTTP', () => {
       `${API}/entrust/borrowOrder/fixed/BTC_USDT/closed`,
     );
     expect(history.body.data.records).toEqual([expect.objectContaining({ status: 'liquidated' })]);
+  });
+
+  it('console: overview with pools and the insurance fund; an audited pool change, never what is lent', async () => {
+    const admin = (await bootstrapAdmin(ctx.app)).token;
+    const overview = await get<{
+      pools: { asset: string; covered: string }[];
+      insuranceFund: { asset: string; balance: string }[];
+    }>(admin, '/api/admin/margin');
+    expect(overview.status).toBe(200);
+    expect(Number(overview.body.data.pools.find((p) => p.asset === 'USDT')?.covered)).toBeGreaterThan(0);
+    expect(Number(overview.body.data.insuranceFund.find((f) => f.asset === 'USDT')?.balance)).toBeLessThan(0);
+    const user = await get(a.token, '/api/admin/margin');
+    expect(user.status).toBe(401);
+    // More than the pool holds (1000000.033334 USDT, nothing lent now): refused, nothing moves.
+    const tooMuch = await post(admin, '/api/admin/margin/pool/USDT', { direction: 'out', amount: '1000001' });
+    expect(tooMuch.status, JSON.stringify(tooMuch.body)).toBe(409);
+    expect(tooMuch.body).toMatchObject({ errorCode: 'MARGIN_POOL_INSUFFICIENT' });
+    const before = Number(ctx.app.core.systemBalance('margin_lending_pool', 'USDT'));
+    const ok = await post<{ hourlyRate: string }>(admin, '/api/admin/margin/pool/USDT', {
+      hourlyRate: '0.000005',
+      direction: 'in',
+      amount: '1000',
+    });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body.data.hourlyRate).toBe('0.000005');
+    expect(Number(ctx.app.core.systemBalance('margin_lending_pool', 'USDT'))).toBeCloseTo(before + 1000, 6);
+    const { auditLog } = await import('@/db/schema');
+    const { eq } = await import('drizzle-orm');
+    const audit = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'margin.pool.change'));
+    expect(audit.length).toBe(1);
   });
 });
 
