@@ -201,6 +201,15 @@ describe('spot margin over HTTP', () => {
       expect.objectContaining({ coin: 'USDT', amount: '4000', status: 'open' }),
     ]);
 
+    const orders = await get<{ records: { side: string; account: string; status: number }[]; total: number }>(
+      a.token,
+      `${API}/entrust/marginOrder/fixed/BTC_USDT`,
+    );
+    expect(orders.body.data.records).toEqual([
+      expect.objectContaining({ side: 'buy', account: 'isolated:btcusdt', status: 1 }),
+    ]);
+    const none = await get<{ total: number }>(c.token, `${API}/entrust/marginOrder/fixed/all`);
+    expect(none.body.data.total).toBe(0);
     const anon = await call(ctx.app, { method: 'GET', url: `${API}/wallet/all/marginProperty` });
     expect(anon.status).toBe(401);
   });

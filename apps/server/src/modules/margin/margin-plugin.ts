@@ -122,7 +122,7 @@ export const marginPlugin = fp<AreaPluginOptions>(
         (m) => app.log.warn(m),
       );
 
-    const service = new MarginService(db, clock, () => core, market);
+    const service = new MarginService(db, clock, () => core, market, app.spot.markets);
     const realtime = app.hasDecorator('realtime') ? app.realtime : undefined;
     const sender = app.services.sender;
     const warn = async (call: MarginCall) => {

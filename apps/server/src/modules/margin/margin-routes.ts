@@ -221,4 +221,28 @@ export const marginRoutes: FastifyPluginAsyncZod<MarginRoutesOptions> = async (a
       );
     },
   );
+
+  app.get(
+    `${API}/entrust/marginOrder/:mode/:symbol`,
+    {
+      schema: {
+        tags,
+        summary: 'Orders from the margin accounts: mode all|fixed, symbol (or "all"); newest first',
+        params: z.strictObject({ mode, symbol }),
+        querystring: z.strictObject({
+          current: z.coerce.number().int().min(1).max(100_000).default(1),
+          size: z.coerce.number().int().min(1).max(100).default(20),
+        }),
+        security: secured,
+      },
+      ...user,
+    },
+    async (request, reply) => {
+      const { mode: m, symbol: s } = request.params;
+      const { current, size } = request.query;
+      return reply.ok(
+        await service.orders(currentUserId(request), m, s === 'all' ? undefined : s, current, size),
+      );
+    },
+  );
 };

@@ -2,16 +2,18 @@
 // readers at the market's index prices, and borrow, repay, leverage and transfers as core commands (the
 // one way in). Core refusals become the MARGIN_* error codes with the field they are about.
 import { formatAmount, parseAmount, tryParseAmount } from '@coin/shared/money';
-import { and, count, desc, eq, ne, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, like, ne, type SQL } from 'drizzle-orm';
 import { formatAtoms, POW10 } from '@/core/atoms';
 import { hourlyInterest, ONE, withinLeverage } from '@/core/margin/margin-math';
 import type { MarginAccountType, MarginPrices } from '@/core/margin/margin-types';
 import { borrowable, levelText, transferable, valueAccount } from '@/core/margin/margin-view';
 import type { CoreError, MoneyCore } from '@/core/types';
 import type { Db } from '@/db/client';
-import { marginLoans } from '@/db/schema';
+import { marginLoans, spotOrders } from '@/db/schema';
 import { AppError } from '@/lib/app-error';
 import type { Clock } from '@/lib/clock';
+import type { SpotMarkets } from '@/modules/spot/spot-markets';
+import { orderFromRow } from '@/modules/spot/spot-views';
 import { coreCommandId, withIdempotency } from '@/modules/wallet/idempotency';
 import { VALUATION_ASSET } from './liquidator';
 
@@ -60,6 +62,7 @@ export class MarginService {
     private readonly clock: Clock,
     private readonly core: () => MoneyCore,
     private readonly market: () => MarginPriceSource | undefined,
+    private readonly spotMarkets?: SpotMarkets,
   ) {}
 
   private reader() {
@@ -575,5 +578,29 @@ export class MarginService {
       };
     });
     return { records, total: Number(total?.n ?? 0), current, size };
+  }
+
+  /** Orders from margin accounts (the spot order rows with their account), newest first. */
+  async orders(userId: bigint, mode: MarginMode, symbol: string | undefined, current: number, size: number) {
+    const conditions: SQL[] = [eq(spotOrders.userId, userId)];
+    if (mode === 'all') conditions.push(eq(spotOrders.account, 'margin'));
+    else if (symbol !== undefined) conditions.push(eq(spotOrders.account, this.account('fixed', symbol)));
+    else conditions.push(like(spotOrders.account, 'isolated:%'));
+    const where = and(...conditions);
+    const rows = await this.db
+      .select()
+      .from(spotOrders)
+      .where(where)
+      .orderBy(desc(spotOrders.id))
+      .limit(size)
+      .offset((current - 1) * size);
+    const [total] = await this.db.select({ n: count() }).from(spotOrders).where(where);
+    const markets = this.spotMarkets;
+    return {
+      records: markets === undefined ? [] : rows.map((r) => orderFromRow(markets, r)),
+      total: Number(total?.n ?? 0),
+      current,
+      size,
+    };
   }
 }

@@ -14,7 +14,46 @@ export const marginKeys = {
   loans: (mode: MarginMode, symbol: string) => ['margin', 'loans', mode, symbol] as const,
   canBorrow: (mode: MarginMode, symbol: string, coin: string) =>
     ['margin', 'can', mode, symbol, coin] as const,
+  orders: (mode: MarginMode, symbol: string) => ['margin', 'orders', mode, symbol] as const,
 };
+
+export interface MarginOrderRow {
+  id: string;
+  pair: string;
+  side: 'buy' | 'sell';
+  price: string | null;
+  quantity: string | null;
+  filledQty: string;
+  status: number;
+  createTime: string;
+}
+
+export function ordersQuery(mode: MarginMode, symbol: string) {
+  return queryOptions({
+    queryKey: marginKeys.orders(mode, symbol),
+    queryFn: async ({ signal }): Promise<MarginOrderRow[]> => {
+      const r = await apiGet<{ records?: unknown[] }>(
+        `${COIN_API}/entrust/marginOrder/${mode}/${mode === 'all' ? 'all' : symbol}`,
+        { current: 1, size: 20 },
+        { signal, silent: true },
+      );
+      return (Array.isArray(r?.records) ? r.records : []).map((x) => {
+        const o = (typeof x === 'object' && x !== null ? x : {}) as Record<string, unknown>;
+        return {
+          id: String(o.id ?? ''),
+          pair: String(o.pair ?? ''),
+          side: o.side === 'sell' ? 'sell' : 'buy',
+          price: typeof o.price === 'string' ? o.price : null,
+          quantity: typeof o.quantity === 'string' ? o.quantity : null,
+          filledQty: String(o.filledQty ?? '0'),
+          status: typeof o.status === 'number' ? o.status : 0,
+          createTime: String(o.createTime ?? ''),
+        };
+      });
+    },
+    refetchInterval: 5_000,
+  });
+}
 
 export function propertyQuery(mode: MarginMode, symbol: string) {
   return queryOptions({

@@ -18,6 +18,7 @@ import {
   loansQuery,
   type MarginMode,
   marginKeys,
+  ordersQuery,
   placeOrder,
   propertyQuery,
   repay,
@@ -42,6 +43,7 @@ export function MarginPage({ mode }: { mode: MarginMode }) {
   const queryClient = useQueryClient();
   const property = useQuery({ ...propertyQuery(mode, symbol), enabled: signedIn });
   const loans = useQuery({ ...loansQuery(mode, symbol), enabled: signedIn });
+  const orders = useQuery({ ...ordersQuery(mode, symbol), enabled: signedIn });
   const can = useQuery({ ...canBorrowQuery(mode, symbol, coin), enabled: signedIn });
   const [amounts, setAmounts] = useState({ transfer: '', borrow: '', repay: '', price: '', qty: '' });
   const set = (k: keyof typeof amounts) => (e: { target: { value: string } }) =>
@@ -295,6 +297,38 @@ export function MarginPage({ mode }: { mode: MarginMode }) {
           {
             title: t('loans.time'),
             dataIndex: 'createdAt',
+            render: (v: string) => (v ? new Date(v).toLocaleString() : ''),
+          },
+        ]}
+      />
+      <h3>{t('orders.title')}</h3>
+      <Table
+        data-testid="margin-orders"
+        size="small"
+        rowKey="id"
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        dataSource={orders.data ?? []}
+        locale={{ emptyText: t('orders.empty') }}
+        columns={[
+          { title: t('pair'), dataIndex: 'pair' },
+          {
+            title: t('orders.side'),
+            dataIndex: 'side',
+            render: (v: string) => t(v === 'sell' ? 'order.sell' : 'order.buy'),
+          },
+          { title: t('order.price'), dataIndex: 'price' },
+          { title: t('order.quantity'), dataIndex: 'quantity' },
+          { title: t('orders.filled'), dataIndex: 'filledQty' },
+          {
+            title: t('loans.status'),
+            dataIndex: 'status',
+            render: (v: number) =>
+              t(`orders.statuses.${v === 1 ? 'filled' : v === 2 ? 'cancelled' : 'open'}`),
+          },
+          {
+            title: t('loans.time'),
+            dataIndex: 'createTime',
             render: (v: string) => (v ? new Date(v).toLocaleString() : ''),
           },
         ]}
