@@ -108,6 +108,8 @@ test('borrow USDT on isolated BTC_USDT at 5x, buy BTC, watch the level move, rep
   await expect
     .poll(async () => Number(await page.getByTestId('margin-level').textContent()), { timeout: 30_000 })
     .toBeGreaterThan(1);
+  // The order shows in the margin order history.
+  await expect(page.getByTestId('margin-orders')).toContainText('BTC/USDT', { timeout: 15_000 });
   await page.screenshot({ path: info.outputPath('margin-after-buy-1440.png'), fullPage: true });
   // The level follows the index: it changes while the market moves.
   const seen = new Set<string>();
