@@ -33,6 +33,7 @@ import { outboxRoutes } from './modules/dev/outbox-routes';
 import { earnPlugin } from './modules/earn/earn-plugin';
 import { identityPlugin } from './modules/identity/identity-plugin';
 import { liabilitiesPlugin } from './modules/liabilities/liability-plugin';
+import { marginPlugin } from './modules/margin/margin-plugin';
 import { deviceRoutes } from './modules/member/device-routes';
 import { otcPlugin } from './modules/otc/otc-plugin';
 import { secondsPlugin } from './modules/seconds/seconds-plugin';
@@ -75,6 +76,8 @@ export interface AppServices {
   settings: SettingsService;
   /** 2FA, withdrawal lock, anti-phishing code, contact binding (modules/security). */
   security: SecurityService;
+  /** Where the platform's emails go (SMTP or the dev outbox, with the anti-phishing line). */
+  sender: MessageSender;
 }
 
 declare module 'fastify' {
@@ -159,7 +162,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const settings = new SettingsService(db, config, clock, invalidation, (message, details) =>
     app.log.warn(details, message),
   );
-  app.decorate('services', { sessions, accounts, codes, operators, invalidation, settings, security });
+  app.decorate('services', {
+    sessions,
+    accounts,
+    codes,
+    operators,
+    invalidation,
+    settings,
+    security,
+    sender,
+  });
   app.decorate('clock', clock);
 
   await app.register(envelopePlugin);
@@ -227,6 +239,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // The Binance-compatible API over the spot services (docs/binance-compat.md).
   await app.register(binancePlugin, { ...area, verifier: apiKeyVerifier, prefix: BINANCE_PREFIX });
   await app.register(secondsPlugin, area);
+  await app.register(marginPlugin, area);
   await app.register(liabilitiesPlugin, area);
   await app.register(earnPlugin, area);
   await app.register(identityPlugin, area);

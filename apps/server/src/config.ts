@@ -282,6 +282,11 @@ export const configSchema = z.object({
   EARN_DEMO: bool.default(true),
   /** How often the accrual job looks for due work (commands per product and hour); 0 = no timer. */
   EARN_ACCRUAL_CHECK_MS: int(60_000),
+  // --- spot margin (docs/margin.md) ---
+  /** How often the margin jobs run (hourly interest, margin calls, liquidations); 0 = no timer (tests). */
+  MARGIN_CHECK_MS: int(5_000),
+  /** Labelled demo money (from `demo_funding`) each lending pool gets at the first start; false = none. */
+  MARGIN_DEMO_POOLS: bool.default(true),
   /** How long a DeFi sign-in message (EIP-4361) may be signed after it was issued. */
   EARN_SIWE_TTL_SECONDS: int(600),
   // --- content and customer service (docs/content.md, docs/chat.md) ---

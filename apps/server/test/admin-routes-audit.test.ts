@@ -48,6 +48,9 @@ const USER_FIELD = /^(user|userId|uid|account|accountId|member|memberId|users|us
 
 /** Reviewed fields whose names match FORBIDDEN, and why none of them decides an outcome. */
 const ALLOWED: Record<string, string> = {
+  'POST /api/admin/margin/pool/{coin} hourlyRate':
+    "a lending pool's hourly interest rate: the same for every borrower, public in getDepositRate, copied " +
+    'onto new loans only; it prices borrowing and decides no trade, level or liquidation',
   'PUT /api/admin/seconds/periods/{periodId} rate':
     "a period's payout rate: the same for every user, public in /api/period/list, applied by the core to new " +
     'orders only; it sets what a win pays, never whether a contract wins',

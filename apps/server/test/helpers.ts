@@ -59,6 +59,7 @@ export async function createTestApp(
     // No earn demo products or pools, and no accrual timer (tests run app.earn.job.runDue()).
     EARN_DEMO: 'false',
     EARN_ACCRUAL_CHECK_MS: '0',
+    MARGIN_CHECK_MS: '0',
     ...overrides,
   });
   const clock = new ManualClock(new Date('2026-06-01T00:00:00Z'));

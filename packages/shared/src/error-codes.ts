@@ -5,6 +5,7 @@ import { CONTENT_ERROR_STATUS } from './error-codes/content';
 import { EARN_ERROR_STATUS } from './error-codes/earn';
 import { IDENTITY_ERROR_STATUS } from './error-codes/identity';
 import { LIABILITIES_ERROR_STATUS } from './error-codes/liabilities';
+import { MARGIN_ERROR_STATUS } from './error-codes/margin';
 import { MARKET_ERROR_STATUS } from './error-codes/market';
 import { OTC_ERROR_STATUS } from './error-codes/otc';
 import { SECONDS_ERROR_STATUS } from './error-codes/seconds';
@@ -56,6 +57,7 @@ export const ERROR_STATUS = {
   ...LIABILITIES_ERROR_STATUS,
   ...SECONDS_ERROR_STATUS,
   ...OTC_ERROR_STATUS,
+  ...MARGIN_ERROR_STATUS,
   ...SECURITY_ERROR_STATUS,
   ...EARN_ERROR_STATUS,
   ...IDENTITY_ERROR_STATUS,

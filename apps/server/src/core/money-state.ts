@@ -13,6 +13,7 @@
 import { canonicalJson } from './canonical-json';
 import { EarnPart } from './earn/earn-part';
 import { Ledger, type LedgerSnapshot, MAX_BALANCE_ATOMS } from './ledger/ledger';
+import { MarginPart } from './margin/margin-part';
 import { OtcPart } from './otc/otc-part';
 import type { CorePart, ExecContext } from './part';
 import { ReferralPart } from './referral/referral-part';
@@ -118,6 +119,7 @@ export class MoneyState {
   readonly otc = new OtcPart();
   /** The referrer chain and rebate shares; also the fee splitter every part posts its fees through. */
   readonly referral = new ReferralPart();
+  readonly margin = new MarginPart();
   private readonly parts: readonly CorePart[] = [
     this.wallet,
     this.spot,
@@ -125,6 +127,7 @@ export class MoneyState {
     this.earn,
     this.otc,
     this.referral,
+    this.margin,
   ];
   private readonly byType = new Map<string, CorePart>();
   /** The context handed to a part's execute: one object, refilled for each command. */

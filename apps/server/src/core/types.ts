@@ -12,6 +12,15 @@ import {
   type EarnEvent,
 } from './earn/earn-commands';
 import type { EarnReader } from './earn/earn-view';
+import {
+  MARGIN_CORE_ERRORS,
+  MARGIN_SYSTEM_ACCOUNTS,
+  type MarginAccountType,
+  type MarginCommand,
+  type MarginLiquidationEvent,
+  type MarginLoanEvent,
+  type MarginReader,
+} from './margin/margin-types';
 import { OTC_CORE_ERRORS, type OtcCommand, type OtcReader } from './otc/otc-types';
 import type { ReferralCommandBody, ReferralRebateEvent } from './referral/referral-types';
 import type { SecondsCommand, SecondsOrderEvent, SecondsReader } from './seconds/seconds-types';
@@ -21,7 +30,13 @@ export type DecimalString = string;
 
 /** The account kinds of a user (wire codes in ACCOUNT_TYPE_CODES; '0' is the total-assets view only). */
 export const ACCOUNT_TYPES = ['spot', 'contract', 'finance', 'merchant'] as const;
-export type AccountType = (typeof ACCOUNT_TYPES)[number];
+/**
+ * The ledger's account types: the wallet's (ACCOUNT_TYPES, which `transfer` and `adjust` take) and the
+ * margin accounts (core/margin: 'margin' cross, 'isolated:<symbol>'), moved only by margin commands.
+ */
+export type AccountType = WalletAccountType | MarginAccountType;
+/** The account types of the wallet's own commands (`transfer`, `adjust`). */
+export type WalletAccountType = (typeof ACCOUNT_TYPES)[number];
 
 /** Wire codes used by getMyBalance?type= and the wallet pages. '8' is shown only when is_merchant is 2. */
 export const ACCOUNT_TYPE_CODES = {
@@ -30,7 +45,17 @@ export const ACCOUNT_TYPE_CODES = {
   contract: '2',
   finance: '3',
   merchant: '8',
+  /** Cross margin (core/margin). */
+  margin: '4',
+  /** Isolated margin: '5' with the pair's symbol ('5:btcusdt' on the wire, docs/margin.md). */
+  isolated: '5',
 } as const;
+
+/** The wire code of any ledger account type (isolated margin: '5:<symbol>'). */
+export function wireCodeOf(type: AccountType): string {
+  if (type.startsWith('isolated:')) return `5:${type.slice('isolated:'.length)}`;
+  return ACCOUNT_TYPE_CODES[type as keyof typeof ACCOUNT_TYPE_CODES];
+}
 
 /** Named system accounts: the other side of every posting. Their balances may be negative (contra). */
 export const SYSTEM_ACCOUNTS = [
@@ -49,6 +74,8 @@ export const SYSTEM_ACCOUNTS = [
   'seconds_pool',
   // earn: the funded pools and the gas account (core/earn)
   ...EARN_SYSTEM_ACCOUNTS,
+  // margin: the lending pool of every asset (core/margin)
+  ...MARGIN_SYSTEM_ACCOUNTS,
 ] as const;
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 
@@ -182,6 +209,8 @@ export type Command = CommandBase &
     | ReferralCommandBody
     // OTC: merchant deposits, ad reserves, order escrow (core/otc/otc-types.ts)
     | OtcCommand
+    // spot margin (core/margin/margin-types.ts)
+    | MarginCommand
   );
 
 export type CommandType = Command['type'];
@@ -226,6 +255,11 @@ export interface SpotPlace {
   quoteQuantity?: DecimalString;
   /** The user's own id for the order: unique among the user's open orders. */
   clientOrderId?: string;
+  /**
+   * The account the order draws on and receives into: 'spot' (absent) or a margin account ('margin',
+   * or 'isolated:<this symbol>'; docs/margin.md).
+   */
+  account?: 'spot' | MarginAccountType;
 }
 
 export type SpotOrderStatus = 'open' | 'filled' | 'cancelled';
@@ -270,6 +304,8 @@ export const CORE_ERRORS = [
   ...EARN_CORE_ERRORS,
   // OTC (core/otc/otc-types.ts)
   ...OTC_CORE_ERRORS,
+  // margin (core/margin/margin-types.ts)
+  ...MARGIN_CORE_ERRORS,
 ] as const;
 export type CoreError = (typeof CORE_ERRORS)[number];
 
@@ -309,7 +345,9 @@ export type CoreEvent =
   | SecondsOrderEvent
   // earn (core/earn/earn-commands.ts)
   | EarnEvent
-  | ReferralRebateEvent;
+  | ReferralRebateEvent
+  | MarginLoanEvent
+  | MarginLiquidationEvent;
 
 /** The state of one order after a command (every order a command touched gets one). */
 export interface SpotOrderEvent {
@@ -339,6 +377,8 @@ export interface SpotOrderEvent {
   /** The placing command's time. */
   createdTs: number;
   ts: number;
+  /** The margin account the order draws on; absent for the spot account (docs/margin.md). */
+  account?: MarginAccountType;
 }
 
 export interface SpotTradeEvent {
@@ -426,6 +466,8 @@ export interface MoneyCore {
   earn(): EarnReader;
   /** OTC: open orders, ad reserves and merchant deposits as the core has them (core/otc). */
   otc(): OtcReader;
+  /** Spot margin: configuration, pools, loans (core/margin). */
+  margin(): MarginReader;
   /** Referral: a user's generation-1 referrer as the core knows it (set by `referral.link`). */
   referralParent(userId: string): string | undefined;
   /** Referral: the rebate shares per generation the core applies (canonical fractions; [] = none). */

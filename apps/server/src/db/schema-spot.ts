@@ -27,6 +27,8 @@ export const spotOrders = pgTable(
     status: smallint('status').notNull(),
     cancelReason: text('cancel_reason'),
     clientOrderId: text('client_order_id'),
+    /** The account the order drew on: 'spot', 'margin' or 'isolated:<symbol>' (docs/margin.md). */
+    account: text('account').notNull().default('spot'),
     /** The seq of the last command that changed the order (a replayed older event never wins). */
     seq: bigint('seq', { mode: 'number' }).notNull(),
     createdAt: ts('created_at').notNull(),

@@ -198,6 +198,7 @@ export * from './schema-custody';
 export * from './schema-earn';
 export * from './schema-identity';
 export * from './schema-liabilities';
+export * from './schema-margin';
 export * from './schema-market';
 export * from './schema-otc';
 export * from './schema-seconds';

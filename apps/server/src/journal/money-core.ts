@@ -4,6 +4,7 @@
 // within a short window (and while the previous batch is being synced) share one write and one fdatasync.
 import * as crypto from 'node:crypto';
 import type { EarnReader } from '@/core/earn/earn-view';
+import type { MarginReader } from '@/core/margin/margin-types';
 import { MoneyState, type SnapshotData } from '@/core/money-state';
 import type { OtcReader } from '@/core/otc/otc-types';
 import type { SecondsReader } from '@/core/seconds/seconds-types';
@@ -309,6 +310,10 @@ class Sequencer implements MoneyCoreRuntime {
 
   earn(): EarnReader {
     return this.state.earn;
+  }
+
+  margin(): MarginReader {
+    return this.state.margin;
   }
 
   referralParent(userId: string): string | undefined {

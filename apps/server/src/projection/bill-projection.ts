@@ -23,6 +23,7 @@ import { bulkInsert } from '@/db/bulk-insert';
 import type { Db } from '@/db/client';
 import { projectionCursors, projectionFailures, walletBills } from '@/db/schema';
 import { type EarnRows, earnRowsOf, insertEarnRows } from './earn-rows';
+import { insertMarginRows, type MarginLoanInsert, marginRowsOf } from './margin-rows';
 import { insertRebateRows, type RebateInsert, rebatePostings, rebateRowsOf } from './rebate-rows';
 import { insertSecondsRows, secondsRowsOf } from './seconds-rows';
 import { insertSpotRows, type SpotRows, spotRowsOf } from './spot-rows';
@@ -158,6 +159,8 @@ export interface ReadModelRows {
   earn: EarnRows;
   /** Referral rebates (modules/identity reads them). */
   rebates: RebateInsert[];
+  /** Margin loans' latest states (docs/margin.md). */
+  margin: MarginLoanInsert[];
 }
 
 export function readModelRowsOf(events: readonly CoreEvent[], afterSeq: number): ReadModelRows {
@@ -167,6 +170,7 @@ export function readModelRowsOf(events: readonly CoreEvent[], afterSeq: number):
     seconds: secondsRowsOf(events, afterSeq),
     earn: earnRowsOf(events, afterSeq),
     rebates: rebateRowsOf(events, afterSeq),
+    margin: marginRowsOf(events, afterSeq),
   };
 }
 
@@ -178,7 +182,8 @@ export function readModelRowCount(rows: ReadModelRows): number {
     rows.seconds.length +
     rows.earn.orders.length +
     rows.earn.loans.length +
-    rows.rebates.length
+    rows.rebates.length +
+    rows.margin.length
   );
 }
 
@@ -189,6 +194,7 @@ export async function insertReadModelRows(db: Pick<Db, 'insert'>, rows: ReadMode
   await insertSecondsRows(db, rows.seconds);
   await insertEarnRows(db, rows.earn);
   if (rows.rebates.length > 0) await insertRebateRows(db, rows.rebates);
+  if (rows.margin.length > 0) await insertMarginRows(db, rows.margin);
 }
 
 /** Consecutive events of one seq form one command. */

@@ -42,6 +42,7 @@ function orderRow(e: SpotOrderEvent): OrderInsert {
     status: STATUS[e.status],
     cancelReason: e.cancelReason,
     clientOrderId: e.clientOrderId,
+    account: e.account ?? 'spot',
     seq: e.seq,
     createdAt: new Date(e.createdTs),
     updatedAt: new Date(e.ts),

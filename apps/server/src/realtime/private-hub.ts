@@ -13,6 +13,8 @@ export const PRIVATE_EVENT_TYPES = [
   'CHAT',
   /** OTC order and appeal changes (modules/otc/otc-live.ts). */
   'OTC',
+  /** Spot margin: the level fell below the call level, or the account was liquidated (docs/margin.md). */
+  'MARGIN_CALL',
 ] as const;
 export type PrivateEventType = (typeof PRIVATE_EVENT_TYPES)[number];
 

@@ -10,7 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createWebSocketStream } from 'ws';
 import { z } from 'zod';
 import type { AreaPluginOptions } from '@/area-plugin';
-import { ACCOUNT_TYPE_CODES } from '@/core/types';
+import { wireCodeOf } from '@/core/types';
 import { users } from '@/db/schema';
 import { AppError } from '@/lib/app-error';
 import { currentSession, tokenFrom } from '@/modules/auth/auth-plugin';
@@ -240,7 +240,7 @@ export const realtimePlugin = fp<AreaPluginOptions>(
               userId: event.userId,
               asset: event.asset,
               accountType: event.accountType,
-              accountTypeCode: ACCOUNT_TYPE_CODES[event.accountType],
+              accountTypeCode: wireCodeOf(event.accountType),
               available: event.available,
               frozen: event.frozen,
               seq: event.seq,

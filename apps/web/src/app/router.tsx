@@ -458,6 +458,11 @@ const adminChildren = [
   }),
   createRoute({
     getParentRoute: admin,
+    path: 'margin',
+    component: lazyRouteComponent(areas.admin, 'AdminMarginPage'),
+  }),
+  createRoute({
+    getParentRoute: admin,
     path: 'earn-pools',
     component: lazyRouteComponent(areas.admin, 'AdminEarnPoolsPage'),
   }),

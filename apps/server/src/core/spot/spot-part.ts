@@ -13,9 +13,11 @@
 // is in the events (order, trade, depth), which the SQL projection records.
 import { formatAtoms } from '../atoms';
 import { compareText, type Ledger, type LedgerTx } from '../ledger/ledger';
+import type { MarginAccountType } from '../margin/margin-types';
 import type { CorePart, ExecContext, Execution, HeldAmount } from '../part';
 import { parseCanonical, reject, requireString } from '../rejection';
 import {
+  type AccountType,
   type Command,
   type CoreEvent,
   SPOT_TIME_IN_FORCE,
@@ -67,29 +69,60 @@ interface OpenOrder {
   hold: bigint;
   clientOrderId: string | undefined;
   createdTs: number;
+  /** The account the order draws on: 'spot', or a margin account (docs/margin.md). */
+  account: AccountType;
   /** The seq of the last command that touched the order, and how it ended in that command (events only). */
   mark: number;
   end: SpotOrderStatus | null;
   endReason: SpotCancelReason | null;
 }
 
-/** [orderId, userId, side, type, tif, priceTicks, lots, quoteQty, filledLots, filledQuote, fee, hold, clientOrderId, createdTs] */
-type OrderRow = [
-  number,
-  string,
-  'buy' | 'sell',
-  'limit' | 'market',
-  SpotTimeInForce,
-  number,
-  number,
-  string,
-  number,
-  string,
-  string,
-  string,
-  string | null,
-  number,
-];
+/**
+ * [orderId, userId, side, type, tif, priceTicks, lots, quoteQty, filledLots, filledQuote, fee, hold,
+ * clientOrderId, createdTs, account?] — the account only when it is not 'spot' (older snapshots and their
+ * hash unchanged).
+ */
+type OrderRow =
+  | [
+      number,
+      string,
+      'buy' | 'sell',
+      'limit' | 'market',
+      SpotTimeInForce,
+      number,
+      number,
+      string,
+      number,
+      string,
+      string,
+      string,
+      string | null,
+      number,
+    ]
+  | [
+      number,
+      string,
+      'buy' | 'sell',
+      'limit' | 'market',
+      SpotTimeInForce,
+      number,
+      number,
+      string,
+      number,
+      string,
+      string,
+      string,
+      string | null,
+      number,
+      string,
+    ];
+
+/** The account an order may draw on: 'spot', cross margin, or the isolated account of its own pair. */
+function orderAccount(v: unknown, symbol: string): AccountType {
+  if (v === undefined || v === 'spot') return 'spot';
+  if (v === 'margin' || v === `isolated:${symbol}`) return v as AccountType;
+  return reject('INVALID_COMMAND');
+}
 
 export interface SpotSnapshot {
   /** Per market, sorted by symbol: its configuration and its open orders in price-time priority. */
@@ -270,6 +303,7 @@ export class SpotPart implements CorePart {
       if (this.clientIds.get(userId)?.has(clientOrderId)) reject('DUPLICATE_CLIENT_ORDER_ID');
     }
     const owner = this.ownerOf(userId);
+    const account = orderAccount(p.account, m.symbol);
 
     // What the order may take from the book and what it freezes for that.
     let limitTicks: number;
@@ -313,10 +347,10 @@ export class SpotPart implements CorePart {
       }
     }
     const holdAsset = side === BUY ? m.quote : m.base;
-    tx.requireAvailable(userId, holdAsset, 'spot', hold);
+    tx.requireAvailable(userId, holdAsset, account, hold);
     // Nothing below refuses: the funds are there, and every later posting only moves frozen funds.
     const fok = tif === 'FOK' && !m.book.fillable(side, limitTicks, lots, owner);
-    if (!fok) tx.freeze(userId, holdAsset, 'spot', hold);
+    if (!fok) tx.freeze(userId, holdAsset, account, hold);
 
     const o: OpenOrder = {
       id: ctx.seq,
@@ -335,6 +369,7 @@ export class SpotPart implements CorePart {
       hold: fok ? 0n : hold,
       clientOrderId,
       createdTs: ctx.ts,
+      account,
       mark: 0,
       end: null,
       endReason: null,
@@ -398,10 +433,10 @@ export class SpotPart implements CorePart {
       const buyerFee = feeOn(base, buyerRate, m.baseDecimals);
       const sellerFee = feeOn(quote, sellerRate, m.quoteDecimals);
       // The buyer's frozen quote pays the seller; the seller's frozen base goes to the buyer.
-      tx.user(buyer.userId, m.quote, 'spot', 'frozen', -quote);
-      tx.user(seller.userId, m.quote, 'spot', 'available', quote - sellerFee);
-      tx.user(seller.userId, m.base, 'spot', 'frozen', -base);
-      tx.user(buyer.userId, m.base, 'spot', 'available', base - buyerFee);
+      tx.user(buyer.userId, m.quote, buyer.account, 'frozen', -quote);
+      tx.user(seller.userId, m.quote, seller.account, 'available', quote - sellerFee);
+      tx.user(seller.userId, m.base, seller.account, 'frozen', -base);
+      tx.user(buyer.userId, m.base, buyer.account, 'available', base - buyerFee);
       ctx.fees.post(tx, buyer.userId, m.base, buyerFee, m.baseDecimals);
       ctx.fees.post(tx, seller.userId, m.quote, sellerFee, m.quoteDecimals);
       buyer.hold -= quote;
@@ -455,8 +490,8 @@ export class SpotPart implements CorePart {
   private release(o: OpenOrder, m: SpotMarket, tx: LedgerTx, amount: bigint): void {
     if (amount <= 0n) return;
     const asset = o.side === BUY ? m.quote : m.base;
-    tx.user(o.userId, asset, 'spot', 'frozen', -amount);
-    tx.user(o.userId, asset, 'spot', 'available', amount);
+    tx.user(o.userId, asset, o.account, 'frozen', -amount);
+    tx.user(o.userId, asset, o.account, 'available', amount);
     o.hold -= amount;
   }
 
@@ -509,7 +544,7 @@ export class SpotPart implements CorePart {
     ts: number,
   ): SpotOrderEvent {
     const byQuote = o.type === 'market' && o.quoteQuantity > 0n;
-    return {
+    const event: SpotOrderEvent = {
       type: 'spot.order',
       seq,
       orderId: String(o.id),
@@ -531,6 +566,8 @@ export class SpotPart implements CorePart {
       createdTs: o.createdTs,
       ts,
     };
+    if (o.account !== 'spot') event.account = o.account as MarginAccountType;
+    return event;
   }
 
   private resolveId(userId: string, orderId: unknown, clientOrderId: unknown): number {
@@ -569,7 +606,7 @@ export class SpotPart implements CorePart {
         yield {
           userId: o.userId,
           asset: o.side === BUY ? m.quote : m.base,
-          accountType: 'spot',
+          accountType: o.account,
           amount: o.hold,
         };
       }
@@ -602,22 +639,26 @@ export class SpotPart implements CorePart {
   }
 
   snapshot(): SpotSnapshot {
-    const row = (o: OpenOrder): OrderRow => [
-      o.id,
-      o.userId,
-      o.side === BUY ? 'buy' : 'sell',
-      o.type,
-      o.tif,
-      o.priceTicks,
-      o.lots,
-      formatAtoms(o.quoteQuantity),
-      o.filledLots,
-      formatAtoms(o.filledQuote),
-      formatAtoms(o.fee),
-      formatAtoms(o.hold),
-      o.clientOrderId ?? null,
-      o.createdTs,
-    ];
+    const row = (o: OpenOrder): OrderRow => {
+      const r: OrderRow = [
+        o.id,
+        o.userId,
+        o.side === BUY ? 'buy' : 'sell',
+        o.type,
+        o.tif,
+        o.priceTicks,
+        o.lots,
+        formatAtoms(o.quoteQuantity),
+        o.filledLots,
+        formatAtoms(o.filledQuote),
+        formatAtoms(o.fee),
+        formatAtoms(o.hold),
+        o.clientOrderId ?? null,
+        o.createdTs,
+      ];
+      if (o.account !== 'spot') (r as unknown[]).push(o.account);
+      return r;
+    };
     const side = (m: SpotMarket, s: Side) =>
       [...m.book.orders(s)].map((e) => {
         const o = this.open.get(e.id);
@@ -653,6 +694,7 @@ export class SpotPart implements CorePart {
           hold,
           cid,
           createdTs,
+          account,
         ] = r;
         const o: OpenOrder = {
           id,
@@ -671,6 +713,7 @@ export class SpotPart implements CorePart {
           hold: parseCanonical(hold, 'nonNegative'),
           clientOrderId: cid ?? undefined,
           createdTs,
+          account: (account ?? 'spot') as AccountType,
           mark: 0,
           end: null,
           endReason: null,

@@ -6,6 +6,7 @@ import { earnDe } from './earn/de';
 import type { Messages } from './en';
 import { identityDe } from './identity/de';
 import { liabilitiesDe } from './liabilities/de';
+import { marginDe } from './margin/de';
 import { marketDe } from './market/de';
 import { otcDe } from './otc/de';
 import { secondsDe } from './seconds/de';
@@ -168,6 +169,7 @@ export const de: Messages = {
   ...liabilitiesDe,
   ...secondsDe,
   ...otcDe,
+  ...marginDe,
   ...securityDe,
   ...earnDe,
   ...identityDe,

@@ -6,6 +6,7 @@ import { contentEn } from './content/en';
 import { earnEn } from './earn/en';
 import { identityEn } from './identity/en';
 import { liabilitiesEn } from './liabilities/en';
+import { marginEn } from './margin/en';
 import { marketEn } from './market/en';
 import { otcEn } from './otc/en';
 import { secondsEn } from './seconds/en';
@@ -168,6 +169,7 @@ export const en = {
   ...liabilitiesEn,
   ...secondsEn,
   ...otcEn,
+  ...marginEn,
   ...securityEn,
   ...earnEn,
   ...identityEn,

@@ -6,6 +6,7 @@ import { earnEs } from './earn/es';
 import type { Messages } from './en';
 import { identityEs } from './identity/es';
 import { liabilitiesEs } from './liabilities/es';
+import { marginEs } from './margin/es';
 import { marketEs } from './market/es';
 import { otcEs } from './otc/es';
 import { secondsEs } from './seconds/es';
@@ -165,6 +166,7 @@ export const es: Messages = {
   ...liabilitiesEs,
   ...secondsEs,
   ...otcEs,
+  ...marginEs,
   ...securityEs,
   ...earnEs,
   ...identityEs,

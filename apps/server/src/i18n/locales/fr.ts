@@ -6,6 +6,7 @@ import { earnFr } from './earn/fr';
 import type { Messages } from './en';
 import { identityFr } from './identity/fr';
 import { liabilitiesFr } from './liabilities/fr';
+import { marginFr } from './margin/fr';
 import { marketFr } from './market/fr';
 import { otcFr } from './otc/fr';
 import { secondsFr } from './seconds/fr';
@@ -166,6 +167,7 @@ export const fr: Messages = {
   ...liabilitiesFr,
   ...secondsFr,
   ...otcFr,
+  ...marginFr,
   ...securityFr,
   ...earnFr,
   ...identityFr,

@@ -6,6 +6,7 @@ import { earnIt } from './earn/it';
 import type { Messages } from './en';
 import { identityIt } from './identity/it';
 import { liabilitiesIt } from './liabilities/it';
+import { marginIt } from './margin/it';
 import { marketIt } from './market/it';
 import { otcIt } from './otc/it';
 import { secondsIt } from './seconds/it';
@@ -165,6 +166,7 @@ export const it: Messages = {
   ...liabilitiesIt,
   ...secondsIt,
   ...otcIt,
+  ...marginIt,
   ...securityIt,
   ...earnIt,
   ...identityIt,

@@ -6,6 +6,7 @@ import { earnJa } from './earn/ja';
 import type { Messages } from './en';
 import { identityJa } from './identity/ja';
 import { liabilitiesJa } from './liabilities/ja';
+import { marginJa } from './margin/ja';
 import { marketJa } from './market/ja';
 import { otcJa } from './otc/ja';
 import { secondsJa } from './seconds/ja';
@@ -165,6 +166,7 @@ export const ja: Messages = {
   ...liabilitiesJa,
   ...secondsJa,
   ...otcJa,
+  ...marginJa,
   ...securityJa,
   ...earnJa,
   ...identityJa,

@@ -6,6 +6,7 @@ import { earnKo } from './earn/ko';
 import type { Messages } from './en';
 import { identityKo } from './identity/ko';
 import { liabilitiesKo } from './liabilities/ko';
+import { marginKo } from './margin/ko';
 import { marketKo } from './market/ko';
 import { otcKo } from './otc/ko';
 import { secondsKo } from './seconds/ko';
@@ -164,6 +165,7 @@ export const ko: Messages = {
   ...liabilitiesKo,
   ...secondsKo,
   ...otcKo,
+  ...marginKo,
   ...securityKo,
   ...earnKo,
   ...identityKo,

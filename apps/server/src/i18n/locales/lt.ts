@@ -6,6 +6,7 @@ import { earnLt } from './earn/lt';
 import type { Messages } from './en';
 import { identityLt } from './identity/lt';
 import { liabilitiesLt } from './liabilities/lt';
+import { marginLt } from './margin/lt';
 import { marketLt } from './market/lt';
 import { otcLt } from './otc/lt';
 import { secondsLt } from './seconds/lt';
@@ -166,6 +167,7 @@ export const lt: Messages = {
   ...liabilitiesLt,
   ...secondsLt,
   ...otcLt,
+  ...marginLt,
   ...securityLt,
   ...earnLt,
   ...identityLt,

@@ -6,6 +6,7 @@ import { earnPt } from './earn/pt';
 import type { Messages } from './en';
 import { identityPt } from './identity/pt';
 import { liabilitiesPt } from './liabilities/pt';
+import { marginPt } from './margin/pt';
 import { marketPt } from './market/pt';
 import { otcPt } from './otc/pt';
 import { secondsPt } from './seconds/pt';
@@ -165,6 +166,7 @@ export const pt: Messages = {
   ...liabilitiesPt,
   ...secondsPt,
   ...otcPt,
+  ...marginPt,
   ...securityPt,
   ...earnPt,
   ...identityPt,

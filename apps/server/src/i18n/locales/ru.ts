@@ -6,6 +6,7 @@ import { earnRu } from './earn/ru';
 import type { Messages } from './en';
 import { identityRu } from './identity/ru';
 import { liabilitiesRu } from './liabilities/ru';
+import { marginRu } from './margin/ru';
 import { marketRu } from './market/ru';
 import { otcRu } from './otc/ru';
 import { secondsRu } from './seconds/ru';
@@ -164,6 +165,7 @@ export const ru: Messages = {
   ...liabilitiesRu,
   ...secondsRu,
   ...otcRu,
+  ...marginRu,
   ...securityRu,
   ...earnRu,
   ...identityRu,

@@ -6,6 +6,7 @@ import { earnTh } from './earn/th';
 import type { Messages } from './en';
 import { identityTh } from './identity/th';
 import { liabilitiesTh } from './liabilities/th';
+import { marginTh } from './margin/th';
 import { marketTh } from './market/th';
 import { otcTh } from './otc/th';
 import { secondsTh } from './seconds/th';
@@ -164,6 +165,7 @@ export const th: Messages = {
   ...liabilitiesTh,
   ...secondsTh,
   ...otcTh,
+  ...marginTh,
   ...securityTh,
   ...earnTh,
   ...identityTh,

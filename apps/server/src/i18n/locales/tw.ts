@@ -6,6 +6,7 @@ import { earnTw } from './earn/tw';
 import type { Messages } from './en';
 import { identityTw } from './identity/tw';
 import { liabilitiesTw } from './liabilities/tw';
+import { marginTw } from './margin/tw';
 import { marketTw } from './market/tw';
 import { otcTw } from './otc/tw';
 import { secondsTw } from './seconds/tw';
@@ -164,6 +165,7 @@ export const tw: Messages = {
   ...liabilitiesTw,
   ...secondsTw,
   ...otcTw,
+  ...marginTw,
   ...securityTw,
   ...earnTw,
   ...identityTw,

@@ -6,6 +6,7 @@ import { earnVi } from './earn/vi';
 import type { Messages } from './en';
 import { identityVi } from './identity/vi';
 import { liabilitiesVi } from './liabilities/vi';
+import { marginVi } from './margin/vi';
 import { marketVi } from './market/vi';
 import { otcVi } from './otc/vi';
 import { secondsVi } from './seconds/vi';
@@ -165,6 +166,7 @@ export const vi: Messages = {
   ...liabilitiesVi,
   ...secondsVi,
   ...otcVi,
+  ...marginVi,
   ...securityVi,
   ...earnVi,
   ...identityVi,

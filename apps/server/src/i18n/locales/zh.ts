@@ -6,6 +6,7 @@ import { earnZh } from './earn/zh';
 import type { Messages } from './en';
 import { identityZh } from './identity/zh';
 import { liabilitiesZh } from './liabilities/zh';
+import { marginZh } from './margin/zh';
 import { marketZh } from './market/zh';
 import { otcZh } from './otc/zh';
 import { secondsZh } from './seconds/zh';
@@ -164,6 +165,7 @@ export const zh: Messages = {
   ...liabilitiesZh,
   ...secondsZh,
   ...otcZh,
+  ...marginZh,
   ...securityZh,
   ...earnZh,
   ...identityZh,

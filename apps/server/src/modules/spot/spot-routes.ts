@@ -42,6 +42,12 @@ const orderFields = {
     .trim()
     .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'validation.invalid')
     .optional(),
+  /** The account the order draws on: spot (default, '1'), cross margin ('4') or isolated ('5'; docs/margin.md). */
+  account: z
+    .string()
+    .trim()
+    .regex(/^(spot|1|margin|4|5|isolated|isolated:[a-z0-9]{2,32})$/, 'validation.invalid')
+    .optional(),
 };
 const page = {
   current: z.coerce.number().int().min(1).max(100_000).default(1),

@@ -27,6 +27,8 @@ export interface PlaceInput {
   quoteQuantity?: string | undefined;
   timeInForce?: SpotTimeInForce | undefined;
   clientOrderId?: string | undefined;
+  /** 'spot' (absent), or a margin account code resolved by `marginAccount` (docs/margin.md). */
+  account?: string | undefined;
 }
 
 export interface Page<T> {
@@ -124,6 +126,12 @@ export class SpotService {
   ) {}
 
   /**
+   * Set by the margin area: the core account of an order's margin account code on a market, refusing
+   * one that may not trade now (liquidating). Without it only the spot account is accepted.
+   */
+  marginAccount: ((userId: bigint, account: string, symbol: string) => SpotPlace['account']) | undefined;
+
+  /**
    * Places an order. With an Idempotency-Key the command id is derived from it, so a retry (also after a
    * crash) gets the first answer and never places twice.
    */
@@ -141,6 +149,10 @@ export class SpotService {
       ...(input.quoteQuantity !== undefined ? { quoteQuantity: input.quoteQuantity } : {}),
       ...(input.clientOrderId !== undefined ? { clientOrderId: input.clientOrderId } : {}),
     };
+    if (input.account !== undefined && input.account !== 'spot' && input.account !== '1') {
+      if (this.marginAccount === undefined) throw new AppError('MARGIN_DISABLED');
+      payload.account = this.marginAccount(userId, input.account, rules.symbol);
+    }
     const core = this.core();
     const id = key === undefined ? `spot:${randomUUID()}` : `spot:${userId}:${key}`;
     const result = await core.submit({

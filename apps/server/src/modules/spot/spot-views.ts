@@ -29,6 +29,8 @@ export interface SpotOrderView {
   cancelReason: SpotCancelReason | null;
   createTime: string;
   updateTime: string;
+  /** The account the order drew on: 'spot', 'margin' or 'isolated:<symbol>' (docs/margin.md). */
+  account: string;
 }
 
 export interface SpotFillView {
@@ -97,6 +99,7 @@ export function orderFromEvent(markets: SpotMarkets, e: SpotOrderEvent): SpotOrd
     cancelReason: e.cancelReason,
     createTime: new Date(e.createdTs).toISOString(),
     updateTime: time,
+    account: e.account ?? 'spot',
   };
 }
 
@@ -126,6 +129,7 @@ export function orderFromRow(markets: SpotMarkets, r: SpotOrderRow): SpotOrderVi
     cancelReason: r.cancelReason as SpotCancelReason | null,
     createTime: r.createdAt.toISOString(),
     updateTime: r.updatedAt.toISOString(),
+    account: r.account,
   };
 }
 

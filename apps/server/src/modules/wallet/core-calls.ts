@@ -2,11 +2,11 @@
 // localized wallet error. Also the account-type wire codes.
 import {
   ACCOUNT_TYPE_CODES,
-  type AccountType,
   type Command,
   type CommandResult,
   type CoreError,
   type MoneyCore,
+  type WalletAccountType,
 } from '@/core/types';
 import { AppError } from '@/lib/app-error';
 
@@ -68,16 +68,16 @@ export async function submitOrThrow(
   return result;
 }
 
-export type AccountTypeCode = (typeof ACCOUNT_TYPE_CODES)[keyof typeof ACCOUNT_TYPE_CODES];
+export type AccountTypeCode = (typeof ACCOUNT_TYPE_CODES)[WalletAccountType | 'total'];
 
-const CODE_TO_TYPE: Record<string, AccountType> = {
+const CODE_TO_TYPE: Record<string, WalletAccountType> = {
   '1': 'spot',
   '2': 'contract',
   '3': 'finance',
   '8': 'merchant',
 };
 
-export function accountTypeCode(type: AccountType): AccountTypeCode {
+export function accountTypeCode(type: WalletAccountType): AccountTypeCode {
   return ACCOUNT_TYPE_CODES[type];
 }
 
@@ -85,16 +85,17 @@ export function accountTypeCode(type: AccountType): AccountTypeCode {
  * A movable account type from a wire code or name; '0' (total) and 'merchant' for non-merchants are
  * refused. `field` names the form field in the error.
  */
-export function movableAccountType(value: string, isMerchant: boolean, field: string): AccountType {
+export function movableAccountType(value: string, isMerchant: boolean, field: string): WalletAccountType {
   const type =
-    CODE_TO_TYPE[value] ?? (Object.values(CODE_TO_TYPE).includes(value as AccountType) ? value : undefined);
+    CODE_TO_TYPE[value] ??
+    (Object.values(CODE_TO_TYPE).includes(value as WalletAccountType) ? value : undefined);
   if (type === undefined || (type === 'merchant' && !isMerchant)) {
     throw new AppError('WALLET_ACCOUNT_TYPE_INVALID', [{ field, key: 'errors.WALLET_ACCOUNT_TYPE_INVALID' }]);
   }
-  return type as AccountType;
+  return type as WalletAccountType;
 }
 
 /** Account types a user may see: merchant only when is_merchant is 2. */
-export function visibleAccountTypes(isMerchant: boolean): AccountType[] {
+export function visibleAccountTypes(isMerchant: boolean): WalletAccountType[] {
   return isMerchant ? ['spot', 'contract', 'finance', 'merchant'] : ['spot', 'contract', 'finance'];
 }

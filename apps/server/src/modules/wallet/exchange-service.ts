@@ -17,6 +17,15 @@ export interface SwapQuote {
   simulated: boolean;
 }
 
+/** Transfers that involve a margin account ('4' cross, '5:<symbol>' isolated): undefined when none does. */
+export interface MarginTransferHook {
+  transfer(
+    userId: bigint,
+    input: { coin: string; amount: string; from: string; to: string },
+    key: string | undefined,
+  ): Promise<unknown> | undefined;
+}
+
 export class ExchangeService {
   constructor(
     private readonly ctx: WalletContext,
@@ -111,11 +120,16 @@ export class ExchangeService {
     );
   }
 
+  /** Set by the margin area: transfers to or from a margin account code go there (docs/margin.md). */
+  marginTransfers: MarginTransferHook | undefined;
+
   async transfer(
     userId: bigint,
     input: { coin: string; amount: string; from: string; to: string },
     key: string | undefined,
   ) {
+    const viaMargin = this.marginTransfers?.transfer(userId, input, key);
+    if (viaMargin !== undefined) return viaMargin;
     const asset = this.ctx.assets.get(input.coin);
     const merchant = await this.isMerchant(userId);
     const from = movableAccountType(input.from, merchant, 'from');

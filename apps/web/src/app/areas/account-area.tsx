@@ -18,6 +18,9 @@ import './account-area.css';
 const SpotEntrustPage = lazyInAntdScope(() =>
   import('@/features/spot/pages/spot-entrust-page').then((m) => m.SpotEntrustPage),
 );
+const MarginPage = lazyInAntdScope(() =>
+  import('@/features/margin/pages/margin-page').then((m) => m.MarginPage),
+);
 // Identity: certification, promotion and agent pages (features/identity).
 const IDENTITY_PAGES: Record<string, ComponentType> = {
   '/account/center/kyc': lazyInAntdScope(() =>
@@ -171,6 +174,13 @@ export function AccountSectionPage() {
     return (
       <Suspense fallback={null}>
         <SpotEntrustPage />
+      </Suspense>
+    );
+  }
+  if (pathname === '/account/entrust/margin-all' || pathname === '/account/entrust/margin-fixed') {
+    return (
+      <Suspense fallback={null}>
+        <MarginPage mode={pathname.endsWith('all') ? 'all' : 'fixed'} />
       </Suspense>
     );
   }

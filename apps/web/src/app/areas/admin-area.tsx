@@ -25,6 +25,7 @@ import { SecondsConsolePage } from '@/features/admin/pages/seconds-console-page'
 import { SolvencyPage } from '@/features/admin/pages/solvency-page';
 import { SupportPage } from '@/features/admin/pages/support-page';
 import { UsersPage } from '@/features/admin/pages/users-page';
+import { MarginConsolePage } from '@/features/margin/pages/margin-console-page';
 import '@/features/admin/admin.css';
 
 export function AdminLayoutPage() {
@@ -52,6 +53,7 @@ export {
   EarnProductsPage as AdminEarnProductsPage,
   KycReviewPage as AdminKycPage,
   LiabilitiesPage as AdminLiabilitiesPage,
+  MarginConsolePage as AdminMarginPage,
   MarketsPage as AdminMarketsPage,
   OperatorsPage as AdminOperatorsPage,
   OtcConsolePage as AdminOtcPage,

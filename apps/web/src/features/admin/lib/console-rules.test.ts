@@ -21,6 +21,7 @@ describe('pagesFor / landingPath', () => {
       'markets',
       'projection',
       'seconds',
+      'margin',
       'earn-pools',
       'earn-products',
       'earn-loans',

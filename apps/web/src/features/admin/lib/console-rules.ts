@@ -13,6 +13,8 @@ export const CONSOLE_PAGES = [
   'markets',
   'projection',
   'seconds',
+  // spot margin (issue 18)
+  'margin',
   // earn (issue 16)
   'earn-pools',
   'earn-products',
