@@ -82,40 +82,23 @@ interface OpenOrder {
  * clientOrderId, createdTs, account?] — the account only when it is not 'spot' (older snapshots and their
  * hash unchanged).
  */
-type OrderRow =
-  | [
-      number,
-      string,
-      'buy' | 'sell',
-      'limit' | 'market',
-      SpotTimeInForce,
-      number,
-      number,
-      string,
-      number,
-      string,
-      string,
-      string,
-      string | null,
-      number,
-    ]
-  | [
-      number,
-      string,
-      'buy' | 'sell',
-      'limit' | 'market',
-      SpotTimeInForce,
-      number,
-      number,
-      string,
-      number,
-      string,
-      string,
-      string,
-      string | null,
-      number,
-      string,
-    ];
+type OrderRowBase = [
+  number,
+  string,
+  'buy' | 'sell',
+  'limit' | 'market',
+  SpotTimeInForce,
+  number,
+  number,
+  string,
+  number,
+  string,
+  string,
+  string,
+  string | null,
+  number,
+];
+type OrderRow = OrderRowBase | [...OrderRowBase, account: string];
 
 /** The account an order may draw on: 'spot', cross margin, or the isolated account of its own pair. */
 function orderAccount(v: unknown, symbol: string): AccountType {
