@@ -11,6 +11,7 @@
 // by the hundred per second); a command older than its window is refused as STALE_COMMAND, because its id
 // may already be forgotten and the core could not tell a first attempt from a repeat.
 import { canonicalJson } from './canonical-json';
+import { ContractsPart } from './contracts/contracts-part';
 import { EarnPart } from './earn/earn-part';
 import { Ledger, type LedgerSnapshot, MAX_BALANCE_ATOMS } from './ledger/ledger';
 import type { CorePart } from './part';
@@ -108,6 +109,7 @@ export class MoneyState {
   readonly spot = new SpotPart();
   readonly seconds = new SecondsPart();
   readonly earn = new EarnPart();
+  readonly contracts = new ContractsPart();
   /** The referrer chain and rebate shares; also the fee splitter every part posts its fees through. */
   readonly referral = new ReferralPart();
   private readonly parts: readonly CorePart[] = [
@@ -116,6 +118,7 @@ export class MoneyState {
     this.seconds,
     this.earn,
     this.referral,
+    this.contracts,
   ];
   private readonly byType = new Map<string, CorePart>();
   private readonly idempotency = new Map<string, IdempotencyEntry>();

@@ -5,6 +5,8 @@
 // Owned by the money-core work. Other areas read these types and call the runtime in
 // ../journal/money-core.ts; they never change balances any other way.
 
+import type { ContractCommand, ContractEvent, ContractsReader } from './contracts/contract-types';
+import { CONTRACT_CORE_ERRORS } from './contracts/contract-types';
 import {
   EARN_CORE_ERRORS,
   EARN_SYSTEM_ACCOUNTS,
@@ -179,6 +181,8 @@ export type Command = CommandBase &
     // earn: pledge, finance, loans, DeFi (core/earn/earn-commands.ts)
     | EarnCommandBody
     | ReferralCommandBody
+    // perpetual contracts (core/contracts/contract-types.ts)
+    | ContractCommand
   );
 
 export type CommandType = Command['type'];
@@ -265,6 +269,8 @@ export const CORE_ERRORS = [
   'NOTHING_TO_SETTLE',
   // earn (core/earn/earn-commands.ts)
   ...EARN_CORE_ERRORS,
+  // contracts (core/contracts/contract-types.ts)
+  ...CONTRACT_CORE_ERRORS,
 ] as const;
 export type CoreError = (typeof CORE_ERRORS)[number];
 
@@ -304,7 +310,8 @@ export type CoreEvent =
   | SecondsOrderEvent
   // earn (core/earn/earn-commands.ts)
   | EarnEvent
-  | ReferralRebateEvent;
+  | ReferralRebateEvent
+  | ContractEvent;
 
 /** The state of one order after a command (every order a command touched gets one). */
 export interface SpotOrderEvent {
@@ -417,6 +424,8 @@ export interface MoneyCore {
   ): { bids: [string, string][]; asks: [string, string][] } | undefined;
   /** Seconds contracts: periods, open contracts, exposure (core/seconds). */
   seconds(): SecondsReader;
+  /** Perpetual contracts: markets, positions, open orders (core/contracts). */
+  contracts(): ContractsReader;
   /** Earn: products, orders, loans and pools as the core has them (core/earn/earn-view.ts). */
   earn(): EarnReader;
   /** Referral: a user's generation-1 referrer as the core knows it (set by `referral.link`). */

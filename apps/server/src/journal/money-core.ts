@@ -3,6 +3,7 @@
 // journal recomputes every result exactly (DESIGN section 3). With group commit the commands that arrive
 // within a short window (and while the previous batch is being synced) share one write and one fdatasync.
 import * as crypto from 'node:crypto';
+import type { ContractsReader } from '@/core/contracts/contract-types';
 import type { EarnReader } from '@/core/earn/earn-view';
 import { MoneyState, type SnapshotData } from '@/core/money-state';
 import type { SecondsReader } from '@/core/seconds/seconds-types';
@@ -318,6 +319,10 @@ class Sequencer implements MoneyCoreRuntime {
 
   spotMarket(symbol: string): SpotMarketConfig | undefined {
     return this.state.spot.market(symbol)?.config;
+  }
+
+  contracts(): ContractsReader {
+    return this.state.contracts;
   }
 
   seconds(): SecondsReader {
