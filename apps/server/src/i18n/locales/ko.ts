@@ -2,6 +2,7 @@
 
 import { adminKo } from './admin/ko';
 import { contentKo } from './content/ko';
+import { contractsKo } from './contracts/ko';
 import { earnKo } from './earn/ko';
 import type { Messages } from './en';
 import { identityKo } from './identity/ko';
@@ -161,6 +162,7 @@ export const ko: Messages = {
   ...spotKo,
   ...adminKo,
   ...liabilitiesKo,
+  ...contractsKo,
   ...secondsKo,
   ...securityKo,
   ...earnKo,

@@ -2,6 +2,7 @@
 
 import { adminRu } from './admin/ru';
 import { contentRu } from './content/ru';
+import { contractsRu } from './contracts/ru';
 import { earnRu } from './earn/ru';
 import type { Messages } from './en';
 import { identityRu } from './identity/ru';
@@ -161,6 +162,7 @@ export const ru: Messages = {
   ...spotRu,
   ...adminRu,
   ...liabilitiesRu,
+  ...contractsRu,
   ...secondsRu,
   ...securityRu,
   ...earnRu,

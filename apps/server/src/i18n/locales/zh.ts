@@ -2,6 +2,7 @@
 
 import { adminZh } from './admin/zh';
 import { contentZh } from './content/zh';
+import { contractsZh } from './contracts/zh';
 import { earnZh } from './earn/zh';
 import type { Messages } from './en';
 import { identityZh } from './identity/zh';
@@ -161,6 +162,7 @@ export const zh: Messages = {
   ...spotZh,
   ...adminZh,
   ...liabilitiesZh,
+  ...contractsZh,
   ...secondsZh,
   ...securityZh,
   ...earnZh,
