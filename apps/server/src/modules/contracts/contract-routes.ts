@@ -405,6 +405,19 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractRoutesOptions> = asyn
     async (request, reply) => reply.ok(service.settings(currentUserId(request), request.params.symbol)),
   );
 
+  app.get(
+    `${API}/wallet/contract/account`,
+    {
+      schema: {
+        tags,
+        summary: 'Own contract account: available and frozen (margin and order holds) per settle asset',
+        security: secured,
+      },
+      ...user,
+    },
+    async (request, reply) => reply.ok(service.account(currentUserId(request))),
+  );
+
   app.post(
     `${API}/wallet/contract/updateLeverageRadio`,
     {

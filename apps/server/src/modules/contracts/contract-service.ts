@@ -394,4 +394,13 @@ export class ContractService {
   depth(symbol: string, limit: number) {
     return this.core().contracts().depth(symbol, limit) ?? { bids: [], asks: [] };
   }
+
+  /** The contract account's balances in every settle asset. */
+  account(userId: bigint) {
+    const assets = [...new Set(this.markets.all().map((r) => r.settle))].sort();
+    return assets.map((asset) => {
+      const b = this.core().balance(userId.toString(), asset, 'contract');
+      return { asset, available: b.available, frozen: b.frozen };
+    });
+  }
 }
