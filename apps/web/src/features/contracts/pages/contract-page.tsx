@@ -523,7 +523,7 @@ function Positions({ positions, onDone }: { positions: ContractPosition[]; onDon
         </p>
       ) : null}
       {positions.length === 0 ? <p data-testid="ctr-no-positions">{t('noPositions')}</p> : null}
-      <div className="ctr-scroll">
+      <div className="ctr-scroll" hidden={positions.length === 0}>
         <table>
           <thead>
             <tr>
@@ -661,7 +661,7 @@ export function Orders({
       <h2>{title}</h2>
       {error ? <p className="ctr-error">{error}</p> : null}
       {rows.length === 0 ? <p>{t('noOrders')}</p> : null}
-      <div className="ctr-scroll">
+      <div className="ctr-scroll" hidden={rows.length === 0}>
         <table>
           <thead>
             <tr>
