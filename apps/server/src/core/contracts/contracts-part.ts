@@ -804,32 +804,27 @@ export class ContractsPart implements CorePart, ContractsReader {
     );
   }
 
-  /** The worst tick at which all `pos` could close with a shortfall the fund can pay. */
-  private coverableTicks(pos: Position, m: ContractMarket, bk: number, fund: bigint): number {
+  /**
+   * The limit of a liquidation: the worst tick at which all of `pos` could close with a shortfall the
+   * fund can pay, but never beyond the protection band around the mark (`band`).
+   */
+  private liquidationLimit(pos: Position, m: ContractMarket, bk: number, band: number, fund: bigint): number {
     const shortfall = (t: number) => {
       const e = equityAt(m, pos.long, pos.lots, pos.cost, pos.margin, t);
       return e < 0n ? -e : 0n;
     };
-    if (pos.long) {
-      let lo = 1;
-      let hi = bk;
-      if (shortfall(lo) <= fund) return lo;
-      while (hi - lo > 1) {
-        const mid = Math.floor((lo + hi) / 2);
-        if (shortfall(mid) <= fund) hi = mid;
-        else lo = mid;
-      }
-      return hi;
+    if (pos.long ? band >= bk : band <= bk) return band;
+    if (shortfall(band) <= fund) return band;
+    if (fund <= 0n) return bk;
+    // Between the band (too far for the fund) and bankruptcy (no shortfall): the farthest tick it covers.
+    let bad = band;
+    let good = bk;
+    while (Math.abs(good - bad) > 1) {
+      const mid = Math.floor((good + bad) / 2);
+      if (shortfall(mid) <= fund) good = mid;
+      else bad = mid;
     }
-    let lo = bk;
-    let hi = Math.max(bk * 4, bk + 1);
-    if (shortfall(hi) <= fund) return hi;
-    while (hi - lo > 1) {
-      const mid = Math.floor((lo + hi) / 2);
-      if (shortfall(mid) <= fund) lo = mid;
-      else hi = mid;
-    }
-    return lo;
+    return good;
   }
 
   private liquidate(pos: Position, m: ContractMarket, tickId: string, tx: LedgerTx, ctx: ExecContext): void {
@@ -858,9 +853,7 @@ export class ContractsPart implements CorePart, ContractsReader {
     const bk = this.bankruptcyTicks(pos, m);
     const fund = this.fundOf(m);
     const fundBefore = fund;
-    const cover = this.coverableTicks(pos, m, bk, fund);
-    const band = bandTicks(mark, m.protection, !long);
-    const limit = long ? Math.max(band, cover) : Math.min(band, cover);
+    const limit = this.liquidationLimit(pos, m, bk, bandTicks(mark, m.protection, !long), fund);
     const side: Side = long ? SELL : BUY;
     const o: Order = {
       id: -pos.id,
