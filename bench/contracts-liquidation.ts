@@ -51,7 +51,13 @@ function apply(s: MoneyState, type: string, payload: unknown, actor = 'system'):
 
 function tick(s: MoneyState, price: string): { ms: number; liquidated: number } {
   ts += 1000;
-  const c = { id: `b${++n}`, actor: 'system', ts, type: 'contract.tick', payload: { symbol: 'btcusdt', tick: { id: `BTCUSDT:${ts}`, time: ts, price, sources: ['bench'] } } } as Command;
+  const c = {
+    id: `b${++n}`,
+    actor: 'system',
+    ts,
+    type: 'contract.tick',
+    payload: { symbol: 'btcusdt', tick: { id: `BTCUSDT:${ts}`, time: ts, price, sources: ['bench'] } },
+  } as Command;
   const t = performance.now();
   const r = s.apply(c).result;
   const ms = performance.now() - t;
@@ -63,7 +69,13 @@ const s = new MoneyState(sha256Hex);
 apply(s, 'asset.configure', { asset: 'USDT', decimals: 6, maxAmount: '100000000000' });
 apply(s, 'asset.configure', { asset: 'BTC', decimals: 8, maxAmount: '1000000' });
 apply(s, 'contract.market', MARKET);
-apply(s, 'adjust', { userId: 'mm', asset: 'USDT', accountType: 'contract', amount: '100000000000', ref: 'bench' });
+apply(s, 'adjust', {
+  userId: 'mm',
+  asset: 'USDT',
+  accountType: 'contract',
+  amount: '100000000000',
+  ref: 'bench',
+});
 apply(s, 'contract.leverage', { userId: 'mm', symbol: 'btcusdt', leverage: 1, mode: 'isolated' });
 const setup = performance.now();
 for (let i = 0; i < POSITIONS; i++) {
@@ -71,8 +83,22 @@ for (let i = 0; i < POSITIONS; i++) {
   // prices spread evenly in 50,000 .. 60,000 (tenths)
   const price = (500_000 + Math.floor((i * 100_000) / POSITIONS)) / 10;
   apply(s, 'adjust', { userId: u, asset: 'USDT', accountType: 'contract', amount: '10000', ref: 'bench' });
-  apply(s, 'contract.place', { userId: 'mm', symbol: 'btcusdt', direction: 2, type: 'limit', price: String(price), quantity: '0.001' });
-  apply(s, 'contract.place', { userId: u, symbol: 'btcusdt', direction: 1, type: 'limit', price: String(price), quantity: '0.001' });
+  apply(s, 'contract.place', {
+    userId: 'mm',
+    symbol: 'btcusdt',
+    direction: 2,
+    type: 'limit',
+    price: String(price),
+    quantity: '0.001',
+  });
+  apply(s, 'contract.place', {
+    userId: u,
+    symbol: 'btcusdt',
+    direction: 1,
+    type: 'limit',
+    price: String(price),
+    quantity: '0.001',
+  });
 }
 const setupMs = performance.now() - setup;
 const liq: number[] = [];
@@ -101,7 +127,9 @@ for (let round = 1; round <= 5; round++) {
   });
   tick(s, '61000');
   const crossed = tick(s, canonical(crossAt));
-  console.log(`  round ${round}: tick crossing ${crossed.liquidated}: ${crossed.ms.toFixed(3)} ms (goal < 5 ms)`);
+  console.log(
+    `  round ${round}: tick crossing ${crossed.liquidated}: ${crossed.ms.toFixed(3)} ms (goal < 5 ms)`,
+  );
 }
 const violations = s.invariantViolations();
 if (violations.length > 0) throw new Error(violations.join('\n'));

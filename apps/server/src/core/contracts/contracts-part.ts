@@ -1160,9 +1160,14 @@ export class ContractsPart implements CorePart, ContractsReader {
   }
 
   positionsOf(userId: string, symbol?: string): ContractPositionView[] {
+    // Looked up by key per market and side (a user has at most two per market): no scan of everyone's.
     const out: ContractPositionView[] = [];
-    for (const p of this.byId.values()) {
-      if (p.userId === userId && (symbol === undefined || p.symbol === symbol)) out.push(this.view(p));
+    const symbols = symbol === undefined ? [...this.byMarket.keys()] : [symbol];
+    for (const s of symbols) {
+      for (const long of [true, false]) {
+        const p = this.positions.get(posKey(userId, s, long));
+        if (p !== undefined) out.push(this.view(p));
+      }
     }
     return out.sort((a, b) => Number(a.positionId) - Number(b.positionId));
   }
