@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CoreEvent } from '@/core/types';
-import { auth, call, expectError, registerAndLogin } from './helpers';
+import { auth, bootstrapAdmin, call, expectError, registerAndLogin } from './helpers';
 import { API, createWalletApp, credit } from './wallet-kit';
 
 interface Position {
@@ -377,5 +377,20 @@ describe('contract trading over HTTP', () => {
     const paid = funding.payments.map(([, , amount]) => Number(amount));
     expect(paid.reduce((s, x) => s + x, 0)).toBeCloseTo(0, 9);
     expect(ctx.app.contracts.status().fundings).toBeGreaterThan(0);
+  });
+});
+
+describe('the operator view', () => {
+  it('shows open interest, funding, the insurance fund and the pool; users may not read it', async () => {
+    const admin = await bootstrapAdmin(ctx.app);
+    const res = await call<{
+      markets: { symbol: string; openInterest: string }[];
+      funds: { asset: string; insuranceFund: string }[];
+    }>(ctx.app, { method: 'GET', url: '/api/admin/contracts', headers: { satoken: admin.token } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.markets.find((m) => m.symbol === 'btcusdt')?.openInterest).toBe('0.1');
+    expect(Number(res.body.data.funds.find((f) => f.asset === 'USDT')?.insuranceFund)).toBeGreaterThan(0);
+    const user = await call(ctx.app, { method: 'GET', url: '/api/admin/contracts', headers: auth(a.token) });
+    expect(user.status).toBeGreaterThanOrEqual(401);
   });
 });

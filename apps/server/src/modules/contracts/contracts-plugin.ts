@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import type { AreaPluginOptions } from '@/area-plugin';
 import { users } from '@/db/schema';
 import { PLATFORM_ACCOUNTS } from '@/modules/spot/spot-plugin';
+import { contractAdminRoutes } from './contract-admin-routes';
 import { contractPass, type JobStatus } from './contract-jobs';
 import { ContractMaker } from './contract-maker';
 import { ContractMarkets } from './contract-markets';
@@ -96,8 +97,10 @@ export const contractsPlugin = fp<AreaPluginOptions>(
       });
       return running;
     };
-    const timer =
-      config.CONTRACTS_TICK_MS > 0 ? setInterval(() => void pass(), config.CONTRACTS_TICK_MS) : undefined;
+    // Without a market timer (MARKET_TICK_MS=0: tests step the market by hand) there is no contract timer
+    // either: tests call app.contracts.pass().
+    const every = config.MARKET_TICK_MS > 0 ? config.CONTRACTS_TICK_MS : 0;
+    const timer = every > 0 ? setInterval(() => void pass(), every) : undefined;
     timer?.unref();
 
     app.decorate('contracts', {
@@ -112,6 +115,8 @@ export const contractsPlugin = fp<AreaPluginOptions>(
       demoLiquidity: config.MARKET_MAKER,
       riskNotice: config.CONTRACTS_RISK_NOTICE,
     });
+
+    await app.register(contractAdminRoutes, { core: () => core, service, status: () => ({ ...status }) });
 
     // Registered after the core's close hook, so it runs first (hooks run in reverse).
     app.addHook('onClose', async () => {
