@@ -29,6 +29,7 @@ import { chatPlugin } from './modules/chat/chat-plugin';
 import { commonRoutes } from './modules/common/common-routes';
 import { SettingsService } from './modules/common/settings-service';
 import { contentPlugin } from './modules/content/content-plugin';
+import { contractsPlugin } from './modules/contracts/contracts-plugin';
 import { outboxRoutes } from './modules/dev/outbox-routes';
 import { earnPlugin } from './modules/earn/earn-plugin';
 import { identityPlugin } from './modules/identity/identity-plugin';
@@ -240,6 +241,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(binancePlugin, { ...area, verifier: apiKeyVerifier, prefix: BINANCE_PREFIX });
   await app.register(secondsPlugin, area);
   await app.register(marginPlugin, area);
+  await app.register(contractsPlugin, area);
   await app.register(liabilitiesPlugin, area);
   await app.register(earnPlugin, area);
   await app.register(identityPlugin, area);

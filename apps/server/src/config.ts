@@ -207,6 +207,19 @@ export const configSchema = z.object({
   /** Price levels the market maker quotes on each side. */
   MARKET_MAKER_LEVELS: z.coerce.number().int().min(1).max(50).default(8),
 
+  // --- perpetual contracts (docs/contracts.md) ---
+  /** How often index ticks are handed to the contract risk engine (mark, TP/SL, liquidation), funding
+   * checked and the contract books quoted by the market maker; 0 = no timer (tests call app.contracts.pass()). */
+  CONTRACTS_TICK_MS: int(1000),
+  /** The funding interval of every contract market (8 h). */
+  CONTRACTS_FUNDING_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(60_000)
+    .default(8 * 3600_000),
+  /** Show the contract risk notice before a user's first contract order (per deployment). */
+  CONTRACTS_RISK_NOTICE: bool.default(true),
+
   // --- seconds contracts (docs/seconds.md) ---
   /** The product's off switch for the whole deployment (the `platform.features.seconds` setting also
    * switches it off). */

@@ -2,6 +2,7 @@
 // Clients switch on `errorCode`; the localized `msg` is for people.
 import { ADMIN_ERROR_STATUS } from './error-codes/admin';
 import { CONTENT_ERROR_STATUS } from './error-codes/content';
+import { CONTRACT_ERROR_STATUS } from './error-codes/contracts';
 import { EARN_ERROR_STATUS } from './error-codes/earn';
 import { IDENTITY_ERROR_STATUS } from './error-codes/identity';
 import { LIABILITIES_ERROR_STATUS } from './error-codes/liabilities';
@@ -58,6 +59,7 @@ export const ERROR_STATUS = {
   ...SECONDS_ERROR_STATUS,
   ...OTC_ERROR_STATUS,
   ...MARGIN_ERROR_STATUS,
+  ...CONTRACT_ERROR_STATUS,
   ...SECURITY_ERROR_STATUS,
   ...EARN_ERROR_STATUS,
   ...IDENTITY_ERROR_STATUS,

@@ -11,6 +11,7 @@
 // by the hundred per second); a command older than its window is refused as STALE_COMMAND, because its id
 // may already be forgotten and the core could not tell a first attempt from a repeat.
 import { canonicalJson } from './canonical-json';
+import { ContractsPart } from './contracts/contracts-part';
 import { EarnPart } from './earn/earn-part';
 import { Ledger, type LedgerSnapshot, MAX_BALANCE_ATOMS } from './ledger/ledger';
 import { MarginPart } from './margin/margin-part';
@@ -117,6 +118,7 @@ export class MoneyState {
   readonly seconds = new SecondsPart();
   readonly earn = new EarnPart();
   readonly otc = new OtcPart();
+  readonly contracts = new ContractsPart();
   /** The referrer chain and rebate shares; also the fee splitter every part posts its fees through. */
   readonly referral = new ReferralPart();
   readonly margin = new MarginPart();
@@ -128,6 +130,7 @@ export class MoneyState {
     this.otc,
     this.referral,
     this.margin,
+    this.contracts,
   ];
   private readonly byType = new Map<string, CorePart>();
   /** The context handed to a part's execute: one object, refilled for each command. */

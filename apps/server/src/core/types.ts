@@ -5,6 +5,8 @@
 // Owned by the money-core work. Other areas read these types and call the runtime in
 // ../journal/money-core.ts; they never change balances any other way.
 
+import type { ContractCommand, ContractEvent, ContractsReader } from './contracts/contract-types';
+import { CONTRACT_CORE_ERRORS } from './contracts/contract-types';
 import {
   EARN_CORE_ERRORS,
   EARN_SYSTEM_ACCOUNTS,
@@ -211,6 +213,8 @@ export type Command = CommandBase &
     | OtcCommand
     // spot margin (core/margin/margin-types.ts)
     | MarginCommand
+    // perpetual contracts (core/contracts/contract-types.ts)
+    | ContractCommand
   );
 
 export type CommandType = Command['type'];
@@ -306,6 +310,8 @@ export const CORE_ERRORS = [
   ...OTC_CORE_ERRORS,
   // margin (core/margin/margin-types.ts)
   ...MARGIN_CORE_ERRORS,
+  // contracts (core/contracts/contract-types.ts)
+  ...CONTRACT_CORE_ERRORS,
 ] as const;
 export type CoreError = (typeof CORE_ERRORS)[number];
 
@@ -347,7 +353,8 @@ export type CoreEvent =
   | EarnEvent
   | ReferralRebateEvent
   | MarginLoanEvent
-  | MarginLiquidationEvent;
+  | MarginLiquidationEvent
+  | ContractEvent;
 
 /** The state of one order after a command (every order a command touched gets one). */
 export interface SpotOrderEvent {
@@ -462,6 +469,8 @@ export interface MoneyCore {
   ): { bids: [string, string][]; asks: [string, string][] } | undefined;
   /** Seconds contracts: periods, open contracts, exposure (core/seconds). */
   seconds(): SecondsReader;
+  /** Perpetual contracts: markets, positions, open orders (core/contracts). */
+  contracts(): ContractsReader;
   /** Earn: products, orders, loans and pools as the core has them (core/earn/earn-view.ts). */
   earn(): EarnReader;
   /** OTC: open orders, ad reserves and merchant deposits as the core has them (core/otc). */

@@ -3,6 +3,7 @@
 // journal recomputes every result exactly (DESIGN section 3). With group commit the commands that arrive
 // within a short window (and while the previous batch is being synced) share one write and one fdatasync.
 import * as crypto from 'node:crypto';
+import type { ContractsReader } from '@/core/contracts/contract-types';
 import type { EarnReader } from '@/core/earn/earn-view';
 import type { MarginReader } from '@/core/margin/margin-types';
 import { MoneyState, type SnapshotData } from '@/core/money-state';
@@ -338,6 +339,10 @@ class Sequencer implements MoneyCoreRuntime {
 
   otc(): OtcReader {
     return this.state.otc;
+  }
+
+  contracts(): ContractsReader {
+    return this.state.contracts;
   }
 
   seconds(): SecondsReader {

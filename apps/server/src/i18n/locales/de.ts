@@ -2,6 +2,7 @@
 
 import { adminDe } from './admin/de';
 import { contentDe } from './content/de';
+import { contractsDe } from './contracts/de';
 import { earnDe } from './earn/de';
 import type { Messages } from './en';
 import { identityDe } from './identity/de';
@@ -167,6 +168,7 @@ export const de: Messages = {
   ...spotDe,
   ...adminDe,
   ...liabilitiesDe,
+  ...contractsDe,
   ...secondsDe,
   ...otcDe,
   ...marginDe,

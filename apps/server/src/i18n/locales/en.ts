@@ -3,6 +3,7 @@
 
 import { adminEn } from './admin/en';
 import { contentEn } from './content/en';
+import { contractsEn } from './contracts/en';
 import { earnEn } from './earn/en';
 import { identityEn } from './identity/en';
 import { liabilitiesEn } from './liabilities/en';
@@ -167,6 +168,7 @@ export const en = {
   ...spotEn,
   ...adminEn,
   ...liabilitiesEn,
+  ...contractsEn,
   ...secondsEn,
   ...otcEn,
   ...marginEn,

@@ -2,6 +2,7 @@
 
 import { adminEs } from './admin/es';
 import { contentEs } from './content/es';
+import { contractsEs } from './contracts/es';
 import { earnEs } from './earn/es';
 import type { Messages } from './en';
 import { identityEs } from './identity/es';
@@ -164,6 +165,7 @@ export const es: Messages = {
   ...spotEs,
   ...adminEs,
   ...liabilitiesEs,
+  ...contractsEs,
   ...secondsEs,
   ...otcEs,
   ...marginEs,

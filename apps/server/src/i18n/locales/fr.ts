@@ -2,6 +2,7 @@
 
 import { adminFr } from './admin/fr';
 import { contentFr } from './content/fr';
+import { contractsFr } from './contracts/fr';
 import { earnFr } from './earn/fr';
 import type { Messages } from './en';
 import { identityFr } from './identity/fr';
@@ -165,6 +166,7 @@ export const fr: Messages = {
   ...spotFr,
   ...adminFr,
   ...liabilitiesFr,
+  ...contractsFr,
   ...secondsFr,
   ...otcFr,
   ...marginFr,

@@ -2,6 +2,7 @@
 
 import { adminIt } from './admin/it';
 import { contentIt } from './content/it';
+import { contractsIt } from './contracts/it';
 import { earnIt } from './earn/it';
 import type { Messages } from './en';
 import { identityIt } from './identity/it';
@@ -164,6 +165,7 @@ export const it: Messages = {
   ...spotIt,
   ...adminIt,
   ...liabilitiesIt,
+  ...contractsIt,
   ...secondsIt,
   ...otcIt,
   ...marginIt,

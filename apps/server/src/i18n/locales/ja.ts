@@ -2,6 +2,7 @@
 
 import { adminJa } from './admin/ja';
 import { contentJa } from './content/ja';
+import { contractsJa } from './contracts/ja';
 import { earnJa } from './earn/ja';
 import type { Messages } from './en';
 import { identityJa } from './identity/ja';
@@ -164,6 +165,7 @@ export const ja: Messages = {
   ...spotJa,
   ...adminJa,
   ...liabilitiesJa,
+  ...contractsJa,
   ...secondsJa,
   ...otcJa,
   ...marginJa,

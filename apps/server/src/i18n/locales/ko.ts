@@ -2,6 +2,7 @@
 
 import { adminKo } from './admin/ko';
 import { contentKo } from './content/ko';
+import { contractsKo } from './contracts/ko';
 import { earnKo } from './earn/ko';
 import type { Messages } from './en';
 import { identityKo } from './identity/ko';
@@ -163,6 +164,7 @@ export const ko: Messages = {
   ...spotKo,
   ...adminKo,
   ...liabilitiesKo,
+  ...contractsKo,
   ...secondsKo,
   ...otcKo,
   ...marginKo,

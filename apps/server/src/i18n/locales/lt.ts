@@ -2,6 +2,7 @@
 
 import { adminLt } from './admin/lt';
 import { contentLt } from './content/lt';
+import { contractsLt } from './contracts/lt';
 import { earnLt } from './earn/lt';
 import type { Messages } from './en';
 import { identityLt } from './identity/lt';
@@ -165,6 +166,7 @@ export const lt: Messages = {
   ...spotLt,
   ...adminLt,
   ...liabilitiesLt,
+  ...contractsLt,
   ...secondsLt,
   ...otcLt,
   ...marginLt,

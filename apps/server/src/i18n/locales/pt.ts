@@ -2,6 +2,7 @@
 
 import { adminPt } from './admin/pt';
 import { contentPt } from './content/pt';
+import { contractsPt } from './contracts/pt';
 import { earnPt } from './earn/pt';
 import type { Messages } from './en';
 import { identityPt } from './identity/pt';
@@ -164,6 +165,7 @@ export const pt: Messages = {
   ...spotPt,
   ...adminPt,
   ...liabilitiesPt,
+  ...contractsPt,
   ...secondsPt,
   ...otcPt,
   ...marginPt,

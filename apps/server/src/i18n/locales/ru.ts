@@ -2,6 +2,7 @@
 
 import { adminRu } from './admin/ru';
 import { contentRu } from './content/ru';
+import { contractsRu } from './contracts/ru';
 import { earnRu } from './earn/ru';
 import type { Messages } from './en';
 import { identityRu } from './identity/ru';
@@ -163,6 +164,7 @@ export const ru: Messages = {
   ...spotRu,
   ...adminRu,
   ...liabilitiesRu,
+  ...contractsRu,
   ...secondsRu,
   ...otcRu,
   ...marginRu,

@@ -2,6 +2,7 @@
 
 import { adminTh } from './admin/th';
 import { contentTh } from './content/th';
+import { contractsTh } from './contracts/th';
 import { earnTh } from './earn/th';
 import type { Messages } from './en';
 import { identityTh } from './identity/th';
@@ -163,6 +164,7 @@ export const th: Messages = {
   ...spotTh,
   ...adminTh,
   ...liabilitiesTh,
+  ...contractsTh,
   ...secondsTh,
   ...otcTh,
   ...marginTh,

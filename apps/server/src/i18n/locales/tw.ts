@@ -2,6 +2,7 @@
 
 import { adminTw } from './admin/tw';
 import { contentTw } from './content/tw';
+import { contractsTw } from './contracts/tw';
 import { earnTw } from './earn/tw';
 import type { Messages } from './en';
 import { identityTw } from './identity/tw';
@@ -163,6 +164,7 @@ export const tw: Messages = {
   ...spotTw,
   ...adminTw,
   ...liabilitiesTw,
+  ...contractsTw,
   ...secondsTw,
   ...otcTw,
   ...marginTw,

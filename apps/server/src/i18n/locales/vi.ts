@@ -2,6 +2,7 @@
 
 import { adminVi } from './admin/vi';
 import { contentVi } from './content/vi';
+import { contractsVi } from './contracts/vi';
 import { earnVi } from './earn/vi';
 import type { Messages } from './en';
 import { identityVi } from './identity/vi';
@@ -164,6 +165,7 @@ export const vi: Messages = {
   ...spotVi,
   ...adminVi,
   ...liabilitiesVi,
+  ...contractsVi,
   ...secondsVi,
   ...otcVi,
   ...marginVi,

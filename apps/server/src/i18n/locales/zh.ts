@@ -2,6 +2,7 @@
 
 import { adminZh } from './admin/zh';
 import { contentZh } from './content/zh';
+import { contractsZh } from './contracts/zh';
 import { earnZh } from './earn/zh';
 import type { Messages } from './en';
 import { identityZh } from './identity/zh';
@@ -163,6 +164,7 @@ export const zh: Messages = {
   ...spotZh,
   ...adminZh,
   ...liabilitiesZh,
+  ...contractsZh,
   ...secondsZh,
   ...otcZh,
   ...marginZh,

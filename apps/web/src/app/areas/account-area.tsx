@@ -3,7 +3,7 @@
 // area (wallet-frame.tsx, the same as /assets/index?key=); /account/entrust/spot is the spot feature's
 // order page; the other account-centre and order-centre screens ship with later releases.
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
-import { type ComponentType, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyInAntdScope } from '@/components/lazy-in-antd-scope';
 import { securitySectionOf } from '@/features/security/security-sections';
@@ -15,6 +15,11 @@ import { AreaPage, type PageId } from './area-page';
 import { WalletFrame } from './wallet-frame';
 import './account-area.css';
 
+const ContractEntrustPage = lazy(() =>
+  import('@/features/contracts/pages/contract-entrust-page').then((m) => ({
+    default: m.ContractEntrustPage,
+  })),
+);
 const SpotEntrustPage = lazyInAntdScope(() =>
   import('@/features/spot/pages/spot-entrust-page').then((m) => m.SpotEntrustPage),
 );
@@ -170,6 +175,13 @@ export function AccountSectionPage() {
   const pathname = usePathname().replace(/\/+$/, '');
   const walletSection = walletSectionOf(pathname);
   if (walletSection) return <WalletFrame page={walletPageOfSection(walletSection)} />;
+  if (pathname === '/account/entrust/future/u' || pathname === '/account/entrust/future/coin') {
+    return (
+      <Suspense fallback={null}>
+        <ContractEntrustPage type={pathname.endsWith('/u') ? 'usdt' : 'coin'} />
+      </Suspense>
+    );
+  }
   if (pathname === '/account/entrust/spot') {
     return (
       <Suspense fallback={null}>

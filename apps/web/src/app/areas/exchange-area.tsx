@@ -2,10 +2,8 @@
 // URL so a reload or a shared link shows it, BTC_USDT without one or for an unknown pair), its
 // chart-dominant full-screen layout for a pair (BTC_USDT) and the full-screen contract placeholder.
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useState } from 'react';
 import { lazyInAntdScope } from '@/components/lazy-in-antd-scope';
-import { AreaPage } from './area-page';
 
 const SpotPage = lazyInAntdScope(() => import('@/features/spot/pages/spot-page').then((m) => m.SpotPage));
 const DEFAULT_PAIR = 'BTC_USDT';
@@ -49,8 +47,18 @@ export function ExchangeFullScreenPage() {
   );
 }
 
+const ContractPage = lazy(() =>
+  import('@/features/contracts/pages/contract-page').then((m) => ({ default: m.ContractPage })),
+);
+
+/** /exchange/full-contract/{type}: 'coin' (or 'b') the coin-margined contracts, else the U-based ones. */
 export function ExchangeFullContractPage() {
-  const { t } = useTranslation('routes');
   const { type } = fullContractRoute.useParams();
-  return <AreaPage page="exchangeFullContract" subtitle={t('contractType', { type: type.toUpperCase() })} />;
+  const [symbol, setSymbol] = useState('');
+  const kind = type.toLowerCase() === 'coin' || type.toLowerCase() === 'b' ? 'coin' : 'usdt';
+  return (
+    <Suspense fallback={<div className="ctr-page" />}>
+      <ContractPage type={kind} symbol={symbol || 'btc'} onPickSymbol={setSymbol} />
+    </Suspense>
+  );
 }

@@ -1,6 +1,6 @@
 // The trade area chunk: /trade/index?type=sec|spot|usta&symbol=btc. Spot is the spot trading page
-// (features/spot), seconds the seconds-contract page (features/seconds); U contracts are still the
-// placeholder with links to the other types.
+// (features/spot), seconds the seconds-contract page (features/seconds), U contracts the contract page
+// (features/contracts).
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,23 @@ import { DEFAULT_TRADE_TYPE, TRADE_TYPES } from '../search-params';
 import { AreaPage } from './area-page';
 
 const tradeRoute = getRouteApi('/trade/index');
+
+const ContractPage = lazy(() =>
+  import('@/features/contracts/pages/contract-page').then((m) => ({ default: m.ContractPage })),
+);
+
+function ContractTrade({ symbol }: { symbol: string }) {
+  const navigate = useNavigate();
+  return (
+    <Suspense fallback={<div className="ctr-page" />}>
+      <ContractPage
+        type="usdt"
+        symbol={symbol}
+        onPickSymbol={(s) => void navigate({ to: '/trade/index', search: { type: 'usta', symbol: s } })}
+      />
+    </Suspense>
+  );
+}
 
 const SpotPage = lazyInAntdScope(() => import('@/features/spot/pages/spot-page').then((m) => m.SpotPage));
 // Plain React (no antd): it renders while the antd chunk is still on its way.
@@ -61,6 +78,7 @@ export function TradeIndexPage() {
   const market = t(`tradeTypes.${type}`);
   if (type === 'spot') return <SpotTrade symbol={symbol ?? 'btc'} />;
   if (type === 'sec') return <SecondsTrade symbol={symbol ?? 'btc'} />;
+  if (type === 'usta') return <ContractTrade symbol={symbol ?? 'btc'} />;
   return (
     <AreaPage
       page="trade"

@@ -1,0 +1,35 @@
+// Thai server messages of perpetual contracts; keys mirror ./en.ts.
+import type { contractsEn } from './en';
+
+export const contractsTh: Record<keyof typeof contractsEn, string> = {
+  'errors.CONTRACT_MARKET_UNKNOWN': 'ไม่มีตลาดสัญญานี้',
+  'errors.CONTRACT_MARKET_HALTED': 'ตลาดสัญญานี้หยุดการซื้อขายชั่วคราว',
+  'errors.CONTRACT_PRICE_INVALID': 'ราคาต้องเป็นจำนวนเท่าที่เป็นบวกของขนาดช่วงราคา',
+  'errors.CONTRACT_QUANTITY_INVALID': 'จำนวนต้องเป็นจำนวนเท่าที่เป็นบวกของขนาดล็อตและไม่น้อยกว่าขั้นต่ำ',
+  'errors.CONTRACT_INSUFFICIENT_BALANCE': 'ยอดคงเหลือที่ใช้ได้ในบัญชีสัญญาไม่เพียงพอ',
+  'errors.CONTRACT_NO_LIQUIDITY': 'ไม่มีคำสั่งฝั่งตรงข้ามให้จับคู่',
+  'errors.CONTRACT_ORDER_NOT_FOUND': 'ไม่พบคำสั่งหรือคำสั่งไม่ได้เปิดอยู่แล้ว',
+  'errors.CONTRACT_POSITION_NOT_FOUND': 'ไม่พบโพซิชัน',
+  'errors.CONTRACT_LEVERAGE_TOO_HIGH': 'เลเวอเรจเกินค่าสูงสุดของตลาดหรือขนาดโพซิชันนี้',
+  'errors.CONTRACT_REDUCE_ONLY': 'คำสั่งปิดต้องไม่มากกว่าโพซิชันที่เปิดอยู่ (หักส่วนที่กำลังปิด)',
+  'errors.CONTRACT_MARGIN_BELOW_INITIAL': 'ไม่สามารถลดมาร์จิ้นให้ต่ำกว่ามาร์จิ้นเริ่มต้นได้',
+  'errors.CONTRACT_TPSL_WRONG_SIDE':
+    'ราคาทำกำไรต้องเลยราคามาร์ก และราคาตัดขาดทุนต้องอยู่ระหว่างราคามาร์กกับราคาชำระบัญชี',
+  'errors.CONTRACT_MODE_LOCKED': 'เปลี่ยนโหมดมาร์จิ้นได้เฉพาะเมื่อไม่มีโพซิชันหรือคำสั่งในตลาดนี้',
+  'errors.CONTRACT_PRICE_STALE': 'ยังไม่มีราคามาร์กล่าสุดของตลาดนี้ โปรดลองใหม่ภายหลัง',
+  'errors.CONTRACT_AMOUNT_TOO_LARGE': 'คำสั่งมีขนาดเกินที่อนุญาต',
+  'errors.CONTRACT_REJECTED': 'คำสั่งไม่ได้รับการยอมรับ',
+  'success.positionClosed': 'ปิดโพซิชันแล้ว',
+  'success.marginAdjusted': 'ปรับมาร์จิ้นแล้ว',
+  'success.tpslSet': 'ตั้งทำกำไรและตัดขาดทุนแล้ว',
+  'success.tpslCleared': 'ยกเลิกทำกำไรและตัดขาดทุนแล้ว',
+  'success.leverageSet': 'ตั้งเลเวอเรจแล้ว',
+  'fields.leverage': 'เลเวอเรจ',
+  'fields.money': 'จำนวนเงิน',
+  'fields.flag': 'เพิ่มหรือลด',
+  'fields.takeProfit': 'ราคาทำกำไร',
+  'fields.stopLoss': 'ราคาตัดขาดทุน',
+  'fields.symbolNameList': 'ตลาด',
+  'fields.oneKeySymbolNameList': 'ตลาดที่จะปิด',
+  'fields.symbolName': 'ตลาด',
+};

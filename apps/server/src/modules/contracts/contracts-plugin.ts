@@ -1,0 +1,130 @@
+// Perpetual contracts (docs/contracts.md): the markets handed to the money core, the routes, the risk
+// jobs (index ticks -> mark, TP/SL, liquidation; funding), POSITION and ORDER pushes on the private
+// channel, and the demo market maker on the contract books. Registered after spot (its platform maker
+// account), the wallet (asset limits) and realtime.
+import { eq } from 'drizzle-orm';
+import fp from 'fastify-plugin';
+import type { AreaPluginOptions } from '@/area-plugin';
+import { users } from '@/db/schema';
+import { PLATFORM_ACCOUNTS } from '@/modules/spot/spot-plugin';
+import { contractAdminRoutes } from './contract-admin-routes';
+import { contractPass, type JobStatus } from './contract-jobs';
+import { ContractMaker } from './contract-maker';
+import { ContractMarkets } from './contract-markets';
+import { contractRoutes } from './contract-routes';
+import { ContractService } from './contract-service';
+
+export interface ContractsRuntime {
+  markets: ContractMarkets;
+  service: ContractService;
+  maker: ContractMaker | undefined;
+  /** One job pass now (the timer's work; tests call it after stepping the market). */
+  pass(): Promise<void>;
+  status(): JobStatus;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    contracts: ContractsRuntime;
+  }
+}
+
+export const contractsPlugin = fp<AreaPluginOptions>(
+  async (app, { config, database, clock }) => {
+    if (!app.hasDecorator('core')) {
+      app.log.warn('contracts: no money core in this process; contracts are off');
+      return;
+    }
+    const core = app.core;
+    const market = () => (app.hasDecorator('market') ? app.market : undefined);
+    const markets = new ContractMarkets(config, market, (asset) => core.assetLimits(asset) !== undefined);
+    const report = (symbol: string, error: string) =>
+      app.log.error({ symbol, error }, 'contracts: the money core refused this market configuration');
+    markets.refresh();
+    await markets.sync(core, clock.now(), report);
+    const offCatalog = market()?.on('catalog', () => {
+      markets.refresh();
+      void markets.sync(core, clock.now(), report);
+    });
+
+    const service = new ContractService(clock, () => core, markets);
+    const realtime = app.hasDecorator('realtime') ? app.realtime : undefined;
+    const offFeed = core.subscribe((events) => {
+      for (const e of events) {
+        if (e.type === 'contract.order') {
+          service.record(e);
+          if (realtime?.listensTo(e.userId))
+            realtime.publishUser(e.userId, 'ORDER', { product: 'contract', ...service.orderFromEvent(e) });
+        } else if (e.type === 'contract.position') {
+          if (realtime?.listensTo(e.position.userId)) {
+            let view: unknown = e.position;
+            try {
+              view = service.positionView(e.position);
+            } catch {
+              // a market no longer listed: the core's view as it is
+            }
+            realtime.publishUser(e.position.userId, 'POSITION', view);
+          }
+        }
+      }
+    });
+
+    let maker: ContractMaker | undefined;
+    if (config.MARKET_MAKER) {
+      const [row] = await database.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.account, PLATFORM_ACCOUNTS.maker));
+      if (row) maker = new ContractMaker(core, markets, market, clock, row.id.toString());
+    }
+
+    const status: JobStatus = { lastRunAt: null, lastError: null, ticks: 0, liquidations: 0, fundings: 0 };
+    let running: Promise<void> | undefined;
+    const once = async () => {
+      try {
+        await contractPass(core, markets, market(), clock, status);
+        await maker?.step();
+        status.lastError = null;
+      } catch (err) {
+        status.lastError = err instanceof Error ? err.message : String(err);
+        app.log.error({ err }, 'contracts pass failed');
+      }
+      status.lastRunAt = clock.now().getTime();
+    };
+    const pass = () => {
+      running ??= once().finally(() => {
+        running = undefined;
+      });
+      return running;
+    };
+    // Without a market timer (MARKET_TICK_MS=0: tests step the market by hand) there is no contract timer
+    // either: tests call app.contracts.pass().
+    const every = config.MARKET_TICK_MS > 0 ? config.CONTRACTS_TICK_MS : 0;
+    const timer = every > 0 ? setInterval(() => void pass(), every) : undefined;
+    timer?.unref();
+
+    app.decorate('contracts', {
+      markets,
+      service,
+      maker,
+      pass,
+      status: () => ({ ...status }),
+    } satisfies ContractsRuntime);
+    await app.register(contractRoutes, {
+      service,
+      demoLiquidity: config.MARKET_MAKER,
+      riskNotice: config.CONTRACTS_RISK_NOTICE,
+    });
+
+    await app.register(contractAdminRoutes, { core: () => core, service, status: () => ({ ...status }) });
+
+    // Registered after the core's close hook, so it runs first (hooks run in reverse).
+    app.addHook('onClose', async () => {
+      if (timer) clearInterval(timer);
+      await running;
+      offCatalog?.();
+      offFeed();
+    });
+  },
+  { name: 'contractsPlugin' },
+);

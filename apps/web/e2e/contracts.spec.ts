@@ -1,0 +1,123 @@
+// U-based perpetual contracts in the browser against the real server (simulated index, the demo market
+// maker quoting the contract books): a user moves USDT into the contract account on the page, opens a
+// 10x long at market (the risk notice acknowledged first, the cost and liquidation estimate shown before
+// submitting), sees the position with its margin ratio and liquidation price, sets TP/SL, adds margin,
+// closes it at market and finds the orders in the entrust page; screenshots at 1280 and 375 px.
+//
+// Test ids (contracts feature): ctr-page (data-symbol), ctr-markets, ctr-market-<symbol>, ctr-pair,
+//   ctr-mark, ctr-index, ctr-last, ctr-funding, ctr-countdown, ctr-oi, ctr-book, ctr-form, ctr-guest,
+//   ctr-tab-open|close, ctr-mode, ctr-leverage, ctr-type-limit|market, ctr-price, ctr-qty,
+//   ctr-available, ctr-estimate, ctr-cost, ctr-est-liq, ctr-long, ctr-short, ctr-close-long,
+//   ctr-close-short, ctr-error, ctr-transfer-amount, ctr-transfer, ctr-notice, ctr-notice-accept,
+//   ctr-positions, ctr-position-<long|short> (data-id), ctr-qty-<id>, ctr-liq-<id>, ctr-margin-<id>,
+//   ctr-ratio-<id>, ctr-pnl-<id>, ctr-tpsl-view-<id>, ctr-tp-<id>, ctr-sl-<id>, ctr-tpsl-<id>,
+//   ctr-margin-input-<id>, ctr-margin-add-<id>, ctr-margin-reduce-<id>, ctr-close-<id>,
+//   ctr-close-all, ctr-no-positions, ctr-orders, ctr-history, ctr-entrust-<usdt|coin>.
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { PASSWORD, registerAndLogin, uniqueAccount } from './support/accounts';
+
+const API = '/api/mjkj-web/coin';
+const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+async function spotUsdt(request: APIRequestContext, token: string): Promise<number> {
+  const res = await request.get(`${API}/wallet/get/btc/usdt`, { headers: auth(token) });
+  return Number(((await res.json()) as { data: { quote: { available: string } } }).data.quote.available);
+}
+
+async function fundUsdt(request: APIRequestContext, token: string, amount: string) {
+  const res = await request.post(`${API}/assets/demoDeposit`, {
+    headers: { ...auth(token), 'Idempotency-Key': `ctr-${Date.now()}-${Math.random()}` },
+    data: { coin: 'USDT', amount },
+  });
+  expect((await res.json()).code).toBe(200);
+  await expect
+    .poll(() => spotUsdt(request, token), { timeout: 90_000, intervals: [1000] })
+    .toBeGreaterThanOrEqual(Number(amount));
+}
+
+async function loginByUi(page: Page, username: string): Promise<void> {
+  await page.goto('/user/login');
+  await page.getByTestId('login-tab-account').click();
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('topbar-avatar')).toBeVisible();
+}
+
+test('a visitor sees the contract market, book and funding countdown', async ({ page }) => {
+  await page.goto('/trade/index?type=usta&symbol=btc');
+  await expect(page.getByTestId('ctr-page')).toHaveAttribute('data-symbol', 'btcusdt');
+  await expect(page.getByTestId('ctr-mark')).not.toHaveText('—', { timeout: 20_000 });
+  await expect(page.getByTestId('ctr-countdown')).toHaveText(/^\d\d:\d\d:\d\d$/);
+  await expect(page.getByTestId('ctr-book').locator('.ctr-bid').first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('ctr-guest')).toBeVisible();
+  await page.goto('/exchange/full-contract/coin');
+  await expect(page.getByTestId('ctr-page')).toHaveAttribute('data-symbol', 'btcusd');
+});
+
+test('open a 10x long, set TP/SL, add margin, close it, see the orders', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const account = uniqueAccount('ctr');
+  const token = await registerAndLogin(request, account);
+  await fundUsdt(request, token, '5000');
+  await loginByUi(page, account);
+  await page.goto('/trade/index?type=usta&symbol=btc');
+  await expect(page.getByTestId('ctr-form')).toBeVisible();
+  await expect(page.getByTestId('ctr-mark')).not.toHaveText('—', { timeout: 20_000 });
+
+  await page.getByTestId('ctr-transfer-amount').fill('3000');
+  await page.getByTestId('ctr-transfer').click();
+  await expect(page.getByTestId('ctr-available')).toHaveText('3000');
+
+  await page.getByTestId('ctr-leverage').selectOption('10');
+  await expect(page.getByTestId('ctr-leverage')).toHaveValue('10');
+  await page.getByTestId('ctr-type-market').click();
+  await page.getByTestId('ctr-qty').fill('0.01');
+  await expect(page.getByTestId('ctr-cost')).not.toHaveText('0.00');
+  await expect(page.getByTestId('ctr-est-liq')).not.toHaveText('—');
+  await page.getByTestId('ctr-long').click();
+  await expect(page.getByTestId('ctr-notice')).toBeVisible();
+  await page.getByTestId('ctr-notice-accept').click();
+
+  const row = page.getByTestId('ctr-position-long');
+  await expect(row).toBeVisible({ timeout: 20_000 });
+  const id = (await row.getAttribute('data-id')) as string;
+  await expect(page.getByTestId(`ctr-qty-${id}`)).toHaveText('0.01');
+  await expect(page.getByTestId(`ctr-ratio-${id}`)).toHaveText(/^\d+(\.\d+)?%$/);
+  const liq = Number(await page.getByTestId(`ctr-liq-${id}`).textContent());
+  const mark = Number(await page.getByTestId('ctr-mark').textContent());
+  expect(liq).toBeGreaterThan(0);
+  expect(liq).toBeLessThan(mark);
+
+  // TP/SL on the wrong side is refused with the server's message; then a valid pair is set.
+  await page.getByTestId(`ctr-tp-${id}`).fill(String(Math.round(mark * 0.5)));
+  await page.getByTestId(`ctr-tpsl-${id}`).click();
+  await expect(page.getByTestId('ctr-position-error')).toContainText('Take-profit');
+  const tp = String(Math.round(mark * 1.5));
+  const sl = String(Math.round(mark * 0.97));
+  await page.getByTestId(`ctr-tp-${id}`).fill(tp);
+  await page.getByTestId(`ctr-sl-${id}`).fill(sl);
+  await page.getByTestId(`ctr-tpsl-${id}`).click();
+  await expect(page.getByTestId(`ctr-tpsl-view-${id}`)).toHaveText(`${tp} / ${sl}`);
+
+  const before = Number((await page.getByTestId(`ctr-margin-${id}`).textContent())?.split(' ')[0]);
+  await page.getByTestId(`ctr-margin-input-${id}`).fill('10');
+  await page.getByTestId(`ctr-margin-add-${id}`).click();
+  await expect
+    .poll(async () => Number((await page.getByTestId(`ctr-margin-${id}`).textContent())?.split(' ')[0]))
+    .toBeCloseTo(before + 10, 4);
+  await page.screenshot({ path: '../../test-results/e2e/contracts-1280.png', fullPage: true });
+
+  await page.getByTestId(`ctr-close-${id}`).click();
+  await expect(page.getByTestId('ctr-no-positions')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('ctr-history-row').first()).toBeVisible({ timeout: 20_000 });
+
+  await page.goto('/account/entrust/future/u');
+  await expect(page.getByTestId('ctr-entrust-usdt')).toBeVisible();
+  await expect(page.getByTestId('ctr-entrust-history-row').first()).toBeVisible({ timeout: 20_000 });
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/trade/index?type=usta&symbol=btc');
+  await expect(page.getByTestId('ctr-form')).toBeVisible();
+  await page.screenshot({ path: '../../test-results/e2e/contracts-375.png', fullPage: true });
+});

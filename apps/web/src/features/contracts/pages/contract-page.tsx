@@ -1,0 +1,716 @@
+// The contract trade page (/trade/index?type=usta, /exchange/full-contract/{usdt|coin}): market switch,
+// mark, index and last price with the funding countdown, the book, the order form (open/close,
+// limit/market, leverage and margin mode, cost and liquidation estimate before submitting, the risk
+// notice before the first order), positions with TP/SL, margin adjust, close and one-key close, open
+// orders and history. Plain React; figures refresh every second from the server (positions are pushed
+// as POSITION events too; the poll keeps the page simple).
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '@/lib/api-client';
+import { useSessionStore } from '@/lib/session-store';
+import {
+  adjustMargin,
+  type ContractMarket,
+  type ContractOrder,
+  type ContractPosition,
+  type ContractType,
+  cancelOrder,
+  closeAll,
+  closePosition,
+  contractDepth,
+  contractMarkets,
+  myAccount,
+  myOrders,
+  myPositions,
+  mySettings,
+  placeOrder,
+  setLeverage,
+  setTpSl,
+  transferToContract,
+} from '../api/contracts-api';
+import { countdown, estimate } from '../lib/estimate';
+import '../contracts.css';
+
+const NOTICE_KEY = 'contracts.riskAccepted';
+const LEVERAGES = [1, 2, 3, 5, 10, 20, 50, 75, 100];
+const REFRESH = 1000;
+
+function messageOf(e: unknown): string {
+  return e instanceof ApiError ? e.msg : String(e);
+}
+
+export function findMarket(markets: ContractMarket[], wanted: string): ContractMarket | undefined {
+  const key = wanted.replace(/[/_-]/g, '').toLowerCase();
+  return markets.find((m) => m.symbol === key) ?? markets.find((m) => m.symbol.startsWith(key));
+}
+
+export function ContractPage({
+  type,
+  symbol,
+  onPickSymbol,
+}: {
+  type: ContractType;
+  symbol: string;
+  onPickSymbol: (symbol: string) => void;
+}) {
+  const { t } = useTranslation('contracts');
+  const signedIn = useSessionStore((s) => s.isLogin && !!s.token);
+  const qc = useQueryClient();
+  const markets = useQuery({
+    queryKey: ['contracts', 'markets', type],
+    queryFn: () => contractMarkets(type),
+    refetchInterval: REFRESH,
+  });
+  const list = markets.data?.markets ?? [];
+  const m = findMarket(list, symbol) ?? list[0];
+  const depth = useQuery({
+    queryKey: ['contracts', 'depth', m?.symbol],
+    queryFn: () => contractDepth(m?.symbol ?? ''),
+    enabled: !!m,
+    refetchInterval: REFRESH,
+  });
+  const positions = useQuery({
+    queryKey: ['contracts', 'positions'],
+    queryFn: myPositions,
+    enabled: signedIn,
+    refetchInterval: REFRESH,
+  });
+  const open = useQuery({
+    queryKey: ['contracts', 'orders', 'current'],
+    queryFn: () => myOrders('current'),
+    enabled: signedIn,
+    refetchInterval: REFRESH,
+  });
+  const history = useQuery({
+    queryKey: ['contracts', 'orders', 'history'],
+    queryFn: () => myOrders('history'),
+    enabled: signedIn,
+    refetchInterval: 3000,
+  });
+  const account = useQuery({
+    queryKey: ['contracts', 'account'],
+    queryFn: myAccount,
+    enabled: signedIn,
+    refetchInterval: REFRESH,
+  });
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(id);
+  }, []);
+  const refresh = () => void qc.invalidateQueries({ queryKey: ['contracts'] });
+
+  if (!m) {
+    return (
+      <div className="ctr-page" data-testid="ctr-page">
+        <p>{markets.isLoading ? t('loading') : t('noMarkets')}</p>
+      </div>
+    );
+  }
+  const balance = account.data?.find((b) => b.asset === m.settle);
+  const mine = (positions.data ?? []).filter(
+    (p) => p.symbol === m.symbol || list.some((x) => x.symbol === p.symbol),
+  );
+  return (
+    <div className="ctr-page" data-testid="ctr-page" data-symbol={m.symbol}>
+      <div className="ctr-markets" data-testid="ctr-markets">
+        {list.map((x) => (
+          <button
+            key={x.symbol}
+            type="button"
+            className={x.symbol === m.symbol ? 'ctr-chip ctr-chip--on' : 'ctr-chip'}
+            data-testid={`ctr-market-${x.symbol}`}
+            onClick={() => onPickSymbol(x.symbol)}
+          >
+            {x.pair} {t('perpetual')}
+          </button>
+        ))}
+      </div>
+      <header className="ctr-header">
+        <h1 data-testid="ctr-pair">
+          {m.pair} {t('perpetual')} <small>{t(`type.${m.type}`)}</small>
+        </h1>
+        <dl className="ctr-stats">
+          <div>
+            <dt>{t('markPrice')}</dt>
+            <dd data-testid="ctr-mark">{m.markPrice ?? '—'}</dd>
+          </div>
+          <div>
+            <dt>{t('indexPrice')}</dt>
+            <dd data-testid="ctr-index">{m.indexPrice ?? '—'}</dd>
+          </div>
+          <div>
+            <dt>{t('lastPrice')}</dt>
+            <dd data-testid="ctr-last">{m.lastPrice ?? '—'}</dd>
+          </div>
+          <div>
+            <dt>{t('fundingRate')}</dt>
+            <dd data-testid="ctr-funding">
+              {(Number(m.fundingRate) * 100).toFixed(4)}% ·{' '}
+              <span data-testid="ctr-countdown">{countdown(m.nextFundingTime - now)}</span>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('openInterest')}</dt>
+            <dd data-testid="ctr-oi">{m.openInterest}</dd>
+          </div>
+        </dl>
+        {markets.data?.demoLiquidity ? <span className="ctr-demo">{t('demoLiquidity')}</span> : null}
+      </header>
+      <div className="ctr-main">
+        <section className="ctr-book" data-testid="ctr-book" aria-label={t('book')}>
+          <h2>{t('book')}</h2>
+          <table>
+            <thead>
+              <tr>
+                <th>{t('price')}</th>
+                <th>{t('quantity')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {[...(depth.data?.asks ?? [])].reverse().map(([p, q]) => (
+                <tr key={`a${p}`} className="ctr-ask">
+                  <td>{p}</td>
+                  <td>{q}</td>
+                </tr>
+              ))}
+              <tr className="ctr-mid">
+                <td colSpan={2}>{m.markPrice ?? '—'}</td>
+              </tr>
+              {(depth.data?.bids ?? []).map(([p, q]) => (
+                <tr key={`b${p}`} className="ctr-bid">
+                  <td>{p}</td>
+                  <td>{q}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+        {signedIn ? (
+          <OrderForm
+            market={m}
+            available={balance?.available ?? '0'}
+            riskNotice={markets.data?.riskNotice ?? true}
+            positions={mine.filter((p) => p.symbol === m.symbol)}
+            onDone={refresh}
+          />
+        ) : (
+          <section className="ctr-form" data-testid="ctr-guest">
+            <p>{t('signInToTrade')}</p>
+            <Link to="/user/login" className="ctr-btn ctr-btn--long">
+              {t('signIn')}
+            </Link>
+          </section>
+        )}
+      </div>
+      {signedIn ? (
+        <>
+          <Positions positions={mine} onDone={refresh} />
+          <Orders
+            title={t('openOrders')}
+            testId="ctr-orders"
+            orders={open.data?.records ?? []}
+            onDone={refresh}
+            cancellable
+          />
+          <Orders
+            title={t('history')}
+            testId="ctr-history"
+            orders={history.data?.records ?? []}
+            onDone={refresh}
+          />
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function OrderForm({
+  market: m,
+  available,
+  riskNotice,
+  positions,
+  onDone,
+}: {
+  market: ContractMarket;
+  available: string;
+  riskNotice: boolean;
+  positions: ContractPosition[];
+  onDone: () => void;
+}) {
+  const { t } = useTranslation('contracts');
+  const settings = useQuery({
+    queryKey: ['contracts', 'settings', m.symbol],
+    queryFn: () => mySettings(m.symbol),
+  });
+  const [tab, setTab] = useState<'open' | 'close'>('open');
+  const [kind, setKind] = useState<'limit' | 'market'>('market');
+  const [price, setPrice] = useState('');
+  const [qty, setQty] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<null | (() => void)>(null);
+  const [transfer, setTransfer] = useState('');
+  const leverage = settings.data?.leverage ?? 10;
+  const mode = settings.data?.mode ?? 'isolated';
+  const ref = Number(kind === 'limit' && price ? price : (m.markPrice ?? 0));
+  const est = (long: boolean) =>
+    estimate({
+      inverse: m.type === 'coin',
+      contractSize: Number(m.contractSize),
+      price: ref,
+      quantity: Number(qty),
+      leverage,
+      takerFeeRate: Number(m.takerFeeRate),
+      long,
+    });
+  const longEst = est(true);
+  const shortEst = est(false);
+  const places = m.type === 'coin' ? 8 : 2;
+
+  const act = async (fn: () => Promise<unknown>) => {
+    setError('');
+    setBusy(true);
+    try {
+      await fn();
+      onDone();
+    } catch (e) {
+      setError(messageOf(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const submit = (direction: 1 | 2 | 3 | 4) => {
+    const go = () =>
+      void act(async () => {
+        await placeOrder({
+          symbol: m.symbol,
+          direction,
+          type: kind,
+          quantity: qty.trim(),
+          ...(kind === 'limit' ? { price: price.trim() } : {}),
+        });
+        setQty('');
+      });
+    if (riskNotice && direction <= 2 && localStorage.getItem(NOTICE_KEY) !== '1') setNotice(() => go);
+    else go();
+  };
+  const changeLeverage = (lev: number, md: 'cross' | 'isolated') =>
+    void act(async () => {
+      await setLeverage(m.symbol, lev, md);
+      await settings.refetch();
+    });
+
+  return (
+    <section className="ctr-form" data-testid="ctr-form">
+      <div className="ctr-tabs">
+        {(['open', 'close'] as const).map((x) => (
+          <button
+            key={x}
+            type="button"
+            data-testid={`ctr-tab-${x}`}
+            className={tab === x ? 'ctr-chip ctr-chip--on' : 'ctr-chip'}
+            onClick={() => setTab(x)}
+          >
+            {t(`tab.${x}`)}
+          </button>
+        ))}
+      </div>
+      <div className="ctr-row">
+        <label>
+          {t('marginMode')}
+          <select
+            data-testid="ctr-mode"
+            value={mode}
+            onChange={(e) => changeLeverage(leverage, e.target.value as 'cross' | 'isolated')}
+          >
+            <option value="isolated">{t('mode.isolated')}</option>
+            <option value="cross">{t('mode.cross')}</option>
+          </select>
+        </label>
+        <label>
+          {t('leverage')}
+          <select
+            data-testid="ctr-leverage"
+            value={leverage}
+            onChange={(e) => changeLeverage(Number(e.target.value), mode)}
+          >
+            {LEVERAGES.filter((l) => l <= m.maxLeverage).map((l) => (
+              <option key={l} value={l}>
+                {l}x
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <div className="ctr-tabs">
+        {(['limit', 'market'] as const).map((x) => (
+          <button
+            key={x}
+            type="button"
+            data-testid={`ctr-type-${x}`}
+            className={kind === x ? 'ctr-chip ctr-chip--on' : 'ctr-chip'}
+            onClick={() => setKind(x)}
+          >
+            {t(`orderType.${x}`)}
+          </button>
+        ))}
+      </div>
+      {kind === 'limit' ? (
+        <label className="ctr-field">
+          {t('price')}
+          <input
+            data-testid="ctr-price"
+            inputMode="decimal"
+            value={price}
+            onChange={(e) => setPrice(e.target.value)}
+          />
+        </label>
+      ) : null}
+      <label className="ctr-field">
+        {t('quantityIn', { unit: m.type === 'coin' ? t('contractsUnit') : m.pair.split('/')[0] })}
+        <input
+          data-testid="ctr-qty"
+          inputMode="decimal"
+          value={qty}
+          onChange={(e) => setQty(e.target.value)}
+          placeholder={m.minQty}
+        />
+      </label>
+      <p className="ctr-avail">
+        {t('available')}: <span data-testid="ctr-available">{available}</span> {m.settle}
+      </p>
+      {tab === 'open' ? (
+        <>
+          <p className="ctr-est" data-testid="ctr-estimate">
+            {t('cost')}: <span data-testid="ctr-cost">{longEst.cost.toFixed(places)}</span> {m.settle} ·{' '}
+            {t('estLiq')}:{' '}
+            <span data-testid="ctr-est-liq">{longEst.liquidation?.toFixed(m.priceDecimals) ?? '—'}</span> /{' '}
+            {shortEst.liquidation?.toFixed(m.priceDecimals) ?? '—'}
+          </p>
+          <div className="ctr-buttons">
+            <button
+              type="button"
+              className="ctr-btn ctr-btn--long"
+              data-testid="ctr-long"
+              disabled={busy}
+              onClick={() => submit(1)}
+            >
+              {t('openLong')}
+            </button>
+            <button
+              type="button"
+              className="ctr-btn ctr-btn--short"
+              data-testid="ctr-short"
+              disabled={busy}
+              onClick={() => submit(2)}
+            >
+              {t('openShort')}
+            </button>
+          </div>
+        </>
+      ) : (
+        <div className="ctr-buttons">
+          <button
+            type="button"
+            className="ctr-btn ctr-btn--short"
+            data-testid="ctr-close-long"
+            disabled={busy || !positions.some((p) => p.side === 'long')}
+            onClick={() => submit(3)}
+          >
+            {t('closeLong')}
+          </button>
+          <button
+            type="button"
+            className="ctr-btn ctr-btn--long"
+            data-testid="ctr-close-short"
+            disabled={busy || !positions.some((p) => p.side === 'short')}
+            onClick={() => submit(4)}
+          >
+            {t('closeShort')}
+          </button>
+        </div>
+      )}
+      {error ? (
+        <p className="ctr-error" role="alert" data-testid="ctr-error">
+          {error}
+        </p>
+      ) : null}
+      <div className="ctr-transfer">
+        <input
+          data-testid="ctr-transfer-amount"
+          inputMode="decimal"
+          value={transfer}
+          placeholder={t('transferAmount')}
+          onChange={(e) => setTransfer(e.target.value)}
+        />
+        <button
+          type="button"
+          className="ctr-chip"
+          data-testid="ctr-transfer"
+          disabled={busy || !transfer}
+          onClick={() =>
+            void act(async () => {
+              await transferToContract(m.settle, transfer.trim());
+              setTransfer('');
+            })
+          }
+        >
+          {t('transferIn', { asset: m.settle })}
+        </button>
+      </div>
+      {notice ? (
+        <div className="ctr-notice" role="dialog" data-testid="ctr-notice">
+          <h3>{t('notice.title')}</h3>
+          <p>{t('notice.body')}</p>
+          <button
+            type="button"
+            className="ctr-btn ctr-btn--long"
+            data-testid="ctr-notice-accept"
+            onClick={() => {
+              localStorage.setItem(NOTICE_KEY, '1');
+              const go = notice;
+              setNotice(null);
+              go();
+            }}
+          >
+            {t('notice.accept')}
+          </button>
+          <button type="button" className="ctr-chip" onClick={() => setNotice(null)}>
+            {t('cancel')}
+          </button>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function Positions({ positions, onDone }: { positions: ContractPosition[]; onDone: () => void }) {
+  const { t } = useTranslation('contracts');
+  const [error, setError] = useState('');
+  const [edit, setEdit] = useState<Record<string, { tp: string; sl: string; margin: string }>>({});
+  const act = async (fn: () => Promise<unknown>) => {
+    setError('');
+    try {
+      await fn();
+      onDone();
+    } catch (e) {
+      setError(messageOf(e));
+    }
+  };
+  const field = (id: string) => edit[id] ?? { tp: '', sl: '', margin: '' };
+  const put = (id: string, k: 'tp' | 'sl' | 'margin', v: string) =>
+    setEdit((s) => ({ ...s, [id]: { ...field(id), [k]: v } }));
+  return (
+    <section className="ctr-panel" data-testid="ctr-positions">
+      <div className="ctr-panel-head">
+        <h2>{t('positions')}</h2>
+        <button
+          type="button"
+          className="ctr-chip"
+          data-testid="ctr-close-all"
+          disabled={positions.length === 0}
+          onClick={() => void act(closeAll)}
+        >
+          {t('closeAll')}
+        </button>
+      </div>
+      {error ? (
+        <p className="ctr-error" role="alert" data-testid="ctr-position-error">
+          {error}
+        </p>
+      ) : null}
+      {positions.length === 0 ? <p data-testid="ctr-no-positions">{t('noPositions')}</p> : null}
+      <div className="ctr-scroll" hidden={positions.length === 0}>
+        <table>
+          <thead>
+            <tr>
+              <th>{t('market')}</th>
+              <th>{t('quantity')}</th>
+              <th>{t('avgPrice')}</th>
+              <th>{t('markPrice')}</th>
+              <th>{t('liqPrice')}</th>
+              <th>{t('margin')}</th>
+              <th>{t('marginRatio')}</th>
+              <th>{t('pnl')}</th>
+              <th>{t('tpsl')}</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {positions.map((p) => (
+              <tr key={p.positionId} data-testid={`ctr-position-${p.side}`} data-id={p.positionId}>
+                <td>
+                  {p.pair}{' '}
+                  <span className={p.side === 'long' ? 'ctr-long' : 'ctr-short'}>{t(`side.${p.side}`)}</span>{' '}
+                  {p.leverage}x · {t(`mode.${p.mode}`)}
+                </td>
+                <td data-testid={`ctr-qty-${p.positionId}`}>{p.qty}</td>
+                <td>{p.avgPrice}</td>
+                <td>{p.markPrice ?? '—'}</td>
+                <td data-testid={`ctr-liq-${p.positionId}`}>{p.liquidationPrice ?? '—'}</td>
+                <td data-testid={`ctr-margin-${p.positionId}`}>
+                  {p.margin} {p.settle}
+                </td>
+                <td data-testid={`ctr-ratio-${p.positionId}`}>{p.marginRatio}%</td>
+                <td
+                  data-testid={`ctr-pnl-${p.positionId}`}
+                  className={Number(p.unrealizedPnl) >= 0 ? 'ctr-long' : 'ctr-short'}
+                >
+                  {p.unrealizedPnl} ({p.roe}%)
+                </td>
+                <td data-testid={`ctr-tpsl-view-${p.positionId}`}>
+                  {p.takeProfit ?? '—'} / {p.stopLoss ?? '—'}
+                </td>
+                <td className="ctr-actions">
+                  <input
+                    aria-label={t('takeProfit')}
+                    placeholder={t('takeProfit')}
+                    data-testid={`ctr-tp-${p.positionId}`}
+                    value={field(p.positionId).tp}
+                    onChange={(e) => put(p.positionId, 'tp', e.target.value)}
+                  />
+                  <input
+                    aria-label={t('stopLoss')}
+                    placeholder={t('stopLoss')}
+                    data-testid={`ctr-sl-${p.positionId}`}
+                    value={field(p.positionId).sl}
+                    onChange={(e) => put(p.positionId, 'sl', e.target.value)}
+                  />
+                  <button
+                    type="button"
+                    className="ctr-chip"
+                    data-testid={`ctr-tpsl-${p.positionId}`}
+                    onClick={() =>
+                      void act(() =>
+                        setTpSl(
+                          p.positionId,
+                          field(p.positionId).tp.trim() || null,
+                          field(p.positionId).sl.trim() || null,
+                        ),
+                      )
+                    }
+                  >
+                    {t('setTpsl')}
+                  </button>
+                  <input
+                    aria-label={t('margin')}
+                    placeholder={t('margin')}
+                    data-testid={`ctr-margin-input-${p.positionId}`}
+                    value={field(p.positionId).margin}
+                    onChange={(e) => put(p.positionId, 'margin', e.target.value)}
+                  />
+                  <button
+                    type="button"
+                    className="ctr-chip"
+                    data-testid={`ctr-margin-add-${p.positionId}`}
+                    onClick={() =>
+                      void act(() => adjustMargin(p.positionId, field(p.positionId).margin.trim(), 1))
+                    }
+                  >
+                    {t('addMargin')}
+                  </button>
+                  <button
+                    type="button"
+                    className="ctr-chip"
+                    data-testid={`ctr-margin-reduce-${p.positionId}`}
+                    onClick={() =>
+                      void act(() => adjustMargin(p.positionId, field(p.positionId).margin.trim(), 2))
+                    }
+                  >
+                    {t('reduceMargin')}
+                  </button>
+                  <button
+                    type="button"
+                    className="ctr-btn ctr-btn--short"
+                    data-testid={`ctr-close-${p.positionId}`}
+                    onClick={() => void act(() => closePosition(p.positionId))}
+                  >
+                    {t('closeMarket')}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+export function Orders({
+  title,
+  testId,
+  orders,
+  onDone,
+  cancellable = false,
+}: {
+  title: string;
+  testId: string;
+  orders: ContractOrder[];
+  onDone?: () => void;
+  cancellable?: boolean;
+}) {
+  const { t } = useTranslation('contracts');
+  const [error, setError] = useState('');
+  const rows = useMemo(() => orders.slice(0, 50), [orders]);
+  return (
+    <section className="ctr-panel" data-testid={testId}>
+      <h2>{title}</h2>
+      {error ? <p className="ctr-error">{error}</p> : null}
+      {rows.length === 0 ? <p>{t('noOrders')}</p> : null}
+      <div className="ctr-scroll" hidden={rows.length === 0}>
+        <table>
+          <thead>
+            <tr>
+              <th>{t('time')}</th>
+              <th>{t('market')}</th>
+              <th>{t('direction')}</th>
+              <th>{t('type.label')}</th>
+              <th>{t('price')}</th>
+              <th>{t('quantity')}</th>
+              <th>{t('filled')}</th>
+              <th>{t('profit')}</th>
+              <th>{t('status.label')}</th>
+              {cancellable ? <th /> : null}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((o) => (
+              <tr key={o.orderId} data-testid={`${testId}-row`}>
+                <td>{new Date(o.createdTs).toLocaleString()}</td>
+                <td>{o.pair}</td>
+                <td className={o.direction === 1 || o.direction === 4 ? 'ctr-long' : 'ctr-short'}>
+                  {t(`dir.${o.direction}`)}
+                </td>
+                <td>{t(`orderType.${o.orderType}`, { defaultValue: o.orderType })}</td>
+                <td>{o.type === 'market' ? t('orderType.market') : o.price}</td>
+                <td>{o.quantity}</td>
+                <td>{o.filledQty}</td>
+                <td>{o.profit}</td>
+                <td>{t(`status.${o.status}`)}</td>
+                {cancellable ? (
+                  <td>
+                    <button
+                      type="button"
+                      className="ctr-chip"
+                      onClick={() =>
+                        void cancelOrder(o.orderId)
+                          .then(() => onDone?.())
+                          .catch((e) => setError(messageOf(e)))
+                      }
+                    >
+                      {t('cancel')}
+                    </button>
+                  </td>
+                ) : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
