@@ -207,8 +207,15 @@ test('a merchant posts an ad, a user buys it, chat with an image, paid and relea
 
   // Paid, then released; both balances change.
   const merchantBefore = await usdt(request, merchantToken, 'merchant');
+  // The buyer marks paid with a payment proof: the image lands in the order chat for the seller.
+  const imagesBefore = await m.locator('[data-testid="chat-msg"][data-kind="other"] img').count();
+  await b
+    .getByTestId('otc-proof-input')
+    .setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: PNG });
+  await expect(b.getByTestId('otc-proof-name')).toContainText('proof.png');
   await b.getByTestId('otc-mark-paid').click();
   await expect(m.getByTestId('otc-order-status')).toContainText('Paid');
+  await expect(m.locator('[data-testid="chat-msg"][data-kind="other"] img')).toHaveCount(imagesBefore + 1);
   await m.getByTestId('otc-release').click();
   await expect(b.getByTestId('otc-order-status')).toContainText('Completed');
   await b.screenshot({ path: test.info().outputPath('otc-order-done.png'), fullPage: true });
@@ -228,6 +235,7 @@ test('a merchant posts an ad, a user buys it, chat with an image, paid and relea
   });
   await phone.goto('/otc/order');
   await expect(phone.getByTestId('otc-orders-user')).toBeVisible();
+  await phone.screenshot({ path: test.info().outputPath('otc-orders-375-night.png'), fullPage: true });
   await phone.goto('/otc/common');
   await expect(phone.getByTestId('otc-common')).toBeVisible();
   await phone.screenshot({ path: test.info().outputPath('otc-common-375-night.png'), fullPage: true });

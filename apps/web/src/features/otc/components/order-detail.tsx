@@ -3,8 +3,9 @@
 // the live OTC message of this order.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Descriptions, Input, Modal, Tag } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { uploadChatImage } from '@/features/support/api/support-api';
 import { isApiError } from '@/lib/api-client';
 import { onPrivateEvent } from '@/lib/private-ws';
 import { appealOrder, getOrder, orderAction, otcKeys } from '../api/otc-api';
@@ -28,6 +29,9 @@ export function OrderDetail({ orderCode }: { orderCode: string }) {
   const [appealOpen, setAppealOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
+  /** The buyer's optional payment proof: an image sent with "I have paid" (it lands in the order chat). */
+  const [proof, setProof] = useState<File | null>(null);
+  const proofInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1000);
@@ -104,10 +108,39 @@ export function OrderDetail({ orderCode }: { orderCode: string }) {
                 type="primary"
                 loading={busy}
                 data-testid="otc-mark-paid"
-                onClick={() => void run(() => orderAction('paid', o.orderCode), 'done.paid')}
+                onClick={() =>
+                  void run(async () => {
+                    const link = proof ? await uploadChatImage(o.chatKey, proof) : undefined;
+                    await orderAction('paid', o.orderCode, link);
+                    setProof(null);
+                  }, 'done.paid')
+                }
               >
                 {t('action.markPaid')}
               </Button>
+              <input
+                ref={proofInput}
+                type="file"
+                accept="image/*"
+                hidden
+                data-testid="otc-proof-input"
+                onChange={(e) => {
+                  setProof(e.target.files?.[0] ?? null);
+                  e.target.value = '';
+                }}
+              />
+              {proof ? (
+                <span className="otc-hint" data-testid="otc-proof-name">
+                  {t('order.proofAttached', { name: proof.name })}{' '}
+                  <Button type="link" size="small" onClick={() => setProof(null)}>
+                    {t('action.removeProof')}
+                  </Button>
+                </span>
+              ) : (
+                <Button disabled={busy} onClick={() => proofInput.current?.click()} data-testid="otc-proof">
+                  {t('action.attachProof')}
+                </Button>
+              )}
               <Button
                 loading={busy}
                 data-testid="otc-cancel"
