@@ -68,7 +68,8 @@ async function proofsOf(token: string, query = ''): Promise<UserProofs> {
 }
 
 beforeAll(async () => {
-  ctx = await createTestApp({ CHAIN_SIM_BLOCK_MS: '0' });
+  // Without the margin demo's labelled lending pools, so USDT's only system account is the deposits'.
+  ctx = await createTestApp({ CHAIN_SIM_BLOCK_MS: '0', MARGIN_DEMO_POOLS: 'false' });
   admin = await bootstrapAdmin(ctx.app);
   alice = await registerAndLogin(ctx.app);
   bob = await registerAndLogin(ctx.app);
