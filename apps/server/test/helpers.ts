@@ -63,6 +63,29 @@ export async function createTestApp(
     ...overrides,
   });
   const clock = new ManualClock(new Date('2026-06-01T00:00:00Z'));
+  const { database, drop: dropDatabase } = await createTestDatabase();
+  const app = await buildApp({ config, database, clock });
+  await options.beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    clock,
+    config,
+    database,
+    db: database.db,
+    close: async () => {
+      await app.close();
+      await dropDatabase();
+    },
+  };
+}
+
+/**
+ * A migrated database of its own, with no app on it: in-memory PGlite from the run's template, or a fresh
+ * PostgreSQL database when DATABASE_URL is set. drop() removes the PostgreSQL one after the database (or
+ * the app on it) has been closed.
+ */
+export async function createTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
   const baseUrl = process.env.DATABASE_URL;
   let dropDatabase = async () => {};
   let databaseUrl: string | undefined;
@@ -94,20 +117,7 @@ export async function createTestApp(
     pgliteDir: 'memory://',
     loadDataDir: databaseUrl ? undefined : await pgliteTemplate(),
   });
-  const app = await buildApp({ config, database, clock });
-  await options.beforeReady?.(app);
-  await app.ready();
-  return {
-    app,
-    clock,
-    config,
-    database,
-    db: database.db,
-    close: async () => {
-      await app.close();
-      await dropDatabase();
-    },
-  };
+  return { database, drop: dropDatabase };
 }
 
 export interface ApiReply<T = unknown> {

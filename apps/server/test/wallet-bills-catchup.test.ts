@@ -7,18 +7,22 @@ import { join } from 'node:path';
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Command, CoreEvent } from '@/core/types';
+import type { Database, Db } from '@/db/client';
 import { walletBills } from '@/db/schema';
 import { openMoneyCore } from '@/journal/money-core';
 import { BillProjection } from '@/projection/bill-projection';
-import { createTestApp, type TestContext } from './helpers';
+import { createTestDatabase } from './helpers';
 
-let ctx: TestContext;
+// A database of its own, with no app on it: an app's own projection would share the cursor and the rows.
+let ctx: { db: Db; database: Database; drop(): Promise<void> };
 const dirs: string[] = [];
 beforeAll(async () => {
-  ctx = await createTestApp();
+  const { database, drop } = await createTestDatabase();
+  ctx = { db: database.db, database, drop };
 });
 afterAll(async () => {
-  await ctx.close();
+  await ctx.database.close();
+  await ctx.drop();
   for (const d of dirs) await rm(d, { recursive: true, force: true });
 });
 
