@@ -145,3 +145,77 @@ test('borrow USDT on isolated BTC_USDT at 5x, buy BTC, watch the level move, rep
   await page.setViewportSize({ width: 375, height: 900 });
   await page.screenshot({ path: info.outputPath('margin-after-repay-375.png'), fullPage: true });
 });
+
+// The spot trade page's margin mode: after 1000 USDT moved into isolated BTC_USDT, the account switch
+// turns the form to the isolated account (its balances, the margin panel with the level gauge), a borrow
+// through the panel's dialog adds 2000 USDT of debt, and a limit buy from the ordinary form (sent with
+// the account field) rests on the book as a margin order and shows in the page's open orders.
+// Test ids (trade page): spot-account-<spot|all|fixed>, spot-margin-panel, spot-margin-debt,
+//   spot-margin-coin-<COIN>, spot-margin-borrow, spot-margin-repay, margin-dialog-<amount|submit|error>.
+test('trade page in isolated margin mode: borrow through the dialog, place a margin limit order', async ({
+  page,
+  request,
+}, info) => {
+  test.setTimeout(240_000);
+  const account = uniqueAccount('mt');
+  const token = await registerAndLogin(request, account);
+  await fundUsdt(request, token, '2000');
+  const moved = await request.post('/api/asset/transferFunds', {
+    headers: { ...auth(token), 'Idempotency-Key': `tr-${Date.now()}` },
+    data: { coin: 'USDT', amount: '1000', from: '1', to: '5:btcusdt' },
+  });
+  expect((await moved.json()).code).toBe(200);
+
+  await page.setViewportSize({ width: 1280, height: 1000 });
+  await loginByUi(page, account);
+  await page.goto('/trade/index?type=spot&symbol=BTC_USDT');
+  await expect(page.getByTestId('spot-page')).toHaveAttribute('data-symbol', 'btcusdt');
+  // Spot by default: no margin panel; the spot balance is what is left after the transfer.
+  await expect(page.getByTestId('spot-margin-panel')).toHaveCount(0);
+  await expect(page.getByTestId('spot-buy-available')).toContainText(/1,?000/);
+
+  await page.getByTestId('spot-account-fixed').click();
+  await expect(page.getByTestId('spot-margin-panel')).toBeVisible();
+  await expect(page.getByTestId('margin-level')).toHaveText('∞');
+  await expect(page.getByTestId('spot-buy-available')).toContainText(/1,?000/);
+
+  // Above what may be borrowed: the refusal shows in the dialog, nothing borrowed.
+  await page.getByTestId('spot-margin-borrow').click();
+  await expect(page.getByTestId('margin-dialog-can-borrow')).toContainText('USDT');
+  await page.getByTestId('margin-dialog-amount').fill('100000');
+  await page.getByTestId('margin-dialog-submit').click();
+  await expect(page.getByTestId('margin-dialog-error')).toBeVisible();
+  await page.getByTestId('margin-dialog-amount').fill('2000');
+  await page.getByTestId('margin-dialog-submit').click();
+  await expect(page.getByTestId('margin-dialog')).toHaveCount(0);
+  await expect(page.getByTestId('spot-margin-debt')).toContainText(/^2000(\.0+)? USDT$/);
+  await expect(page.getByTestId('spot-margin-coin-USDT')).toContainText('2000');
+  await expect(page.getByTestId('spot-buy-available')).toContainText(/3,?000/);
+  await expect.poll(async () => Number(await page.getByTestId('margin-level').textContent())).toBe(1.5);
+
+  // A limit buy well below the market rests on the book, drawn on the isolated account.
+  const { bid } = await bestPrices(request);
+  const price = String(Math.floor(bid * 0.8));
+  await page.getByTestId('spot-buy-price').fill(price);
+  await page.getByTestId('spot-buy-quantity').fill('0.01');
+  await page.getByTestId('spot-buy-submit').click();
+  await expect(page.getByTestId('spot-buy-placed')).toBeVisible();
+  let orderId = '';
+  await expect
+    .poll(async () => {
+      const r = await request.get(`${API}/entrust/marginOrder/fixed/BTC_USDT?current=1&size=20`, {
+        headers: auth(token),
+      });
+      const recs = ((await r.json()) as { data: { records: { id: string; status: number }[] } }).data.records;
+      orderId = recs.find((o) => o.status === 0)?.id ?? '';
+      return orderId;
+    })
+    .not.toBe('');
+  await expect(page.getByTestId(`spot-orders-open-row-${orderId}`)).toBeVisible({ timeout: 15_000 });
+  // Its frozen USDT left the margin account's available balance.
+  await expect(page.getByTestId('spot-buy-available')).not.toContainText(/3,?000\.00/);
+  await page.screenshot({ path: info.outputPath('margin-trade-1280.png'), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 900 });
+  await expect(page.getByTestId('spot-margin-panel')).toBeVisible();
+  await page.screenshot({ path: info.outputPath('margin-trade-375.png'), fullPage: true });
+});

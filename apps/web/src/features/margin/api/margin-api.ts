@@ -126,6 +126,11 @@ export function setLeverage(symbol: string, leverage: number) {
   );
 }
 
+/** The `account` field of a spot order drawing on a margin account: '4' cross, '5' isolated (its pair). */
+export function orderAccount(mode: MarginMode): '4' | '5' {
+  return mode === 'all' ? '4' : '5';
+}
+
 /** The margin account's wire code: '4' cross, '5:<symbol>' isolated. */
 export function marginCode(mode: MarginMode, symbol: string): string {
   return mode === 'all' ? '4' : `5:${symbol.replace(/_/g, '').toLowerCase()}`;
@@ -158,7 +163,7 @@ export function placeOrder(
       type: 'limit',
       price: order.price,
       quantity: order.quantity,
-      account: mode === 'all' ? '4' : '5',
+      account: orderAccount(mode),
     },
     { silent: true, headers: { 'Idempotency-Key': key() } },
   );

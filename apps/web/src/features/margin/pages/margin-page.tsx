@@ -5,7 +5,7 @@
 // Test ids: margin-page, margin-pair, margin-level, margin-risk, margin-leverage-<n>, margin-coin-<COIN>,
 // margin-transfer-*, margin-borrow-*, margin-repay-*, margin-order-*, margin-loans, margin-error.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Input, Progress, Radio, Select, Table } from 'antd';
+import { Button, Input, Radio, Select, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { spotRulesQuery } from '@/features/spot/api/get-spot-rules';
@@ -25,7 +25,7 @@ import {
   setLeverage,
   transfer,
 } from '../api/margin-api';
-import { levelLabel } from '../lib/margin-read';
+import { MarginGauge } from '../components/margin-gauge';
 import '../margin.css';
 
 function errorText(err: unknown, fallback: string): string {
@@ -72,9 +72,6 @@ export function MarginPage({ mode }: { mode: MarginMode }) {
     value: c,
     label: c,
   }));
-  const level = p?.marginLevel ?? null;
-  const gauge = level === null ? 100 : Math.max(0, Math.min(100, ((Number(level) - 1) / 1) * 100));
-  const riskKey = p?.risk === 2 ? 'liquidation' : p?.risk === 1 ? 'call' : 'safe';
 
   return (
     <div className="margin-page" data-testid="margin-page">
@@ -94,19 +91,7 @@ export function MarginPage({ mode }: { mode: MarginMode }) {
       </header>
 
       <section className="margin-page__summary">
-        <div className="margin-gauge">
-          <span className="margin-gauge__label">{t('level')}</span>
-          <strong data-testid="margin-level">{levelLabel(level)}</strong>
-          <Progress
-            percent={gauge}
-            showInfo={false}
-            status={p?.risk === 2 ? 'exception' : p?.risk === 1 ? 'active' : 'success'}
-          />
-          <span data-testid="margin-risk" className={`margin-risk margin-risk--${riskKey}`}>
-            {t(`risk.${riskKey}`)}
-          </span>
-          <small>{t('levels', { call: p?.callLevel ?? '-', liquidation: p?.liquidationLevel ?? '-' })}</small>
-        </div>
+        <MarginGauge property={p} />
         <dl className="margin-totals">
           <dt>{t('totals.assets')}</dt>
           <dd data-testid="margin-total-assets">{p?.totalAssetUsdt ?? '0'} USDT</dd>

@@ -54,6 +54,7 @@ function SidePanel({
   loggedIn,
   picked,
   refPrice,
+  account,
   onPlaced,
 }: {
   rules: SpotRules;
@@ -64,6 +65,7 @@ function SidePanel({
   loggedIn: boolean;
   picked: PickedPrice | undefined;
   refPrice: string | undefined;
+  account: string | undefined;
   onPlaced: () => void;
 }) {
   const { t } = useTranslation('spot');
@@ -116,7 +118,10 @@ function SidePanel({
     if (summary.errors.length > 0) return;
     setBusy(true);
     try {
-      const order = (await submitOrder(orderRequest(rules, input), crypto.randomUUID())) as SpotOrder;
+      const order = (await submitOrder(
+        { ...orderRequest(rules, input), ...(account ? { account } : {}) },
+        crypto.randomUUID(),
+      )) as SpotOrder;
       setPlaced(orderOutcome(order));
       setQuantity('');
       setAmount('');
@@ -322,6 +327,7 @@ export function OrderForm({
   picked,
   bestBid,
   bestAsk,
+  account,
   onPlaced,
 }: {
   rules: SpotRules;
@@ -330,6 +336,8 @@ export function OrderForm({
   picked: PickedPrice | undefined;
   bestBid: string | undefined;
   bestAsk: string | undefined;
+  /** A margin account's order code ('4' cross, '5' isolated); absent: the spot account. */
+  account?: string | undefined;
   onPlaced: () => void;
 }) {
   const { t } = useTranslation('spot');
@@ -400,6 +408,7 @@ export function OrderForm({
             loggedIn={loggedIn}
             picked={picked}
             refPrice={refs[side]}
+            account={account}
             onPlaced={onPlaced}
           />
         ))}

@@ -42,6 +42,8 @@ export interface TradeFormInput {
   amount: string;
   /** Limit orders only (GTC when absent); market orders are always IOC. */
   timeInForce?: TimeInForce;
+  /** A margin account's code ('4' cross, '5' isolated; docs/margin.md); absent: the spot account. */
+  account?: string;
 }
 
 export interface Available {

@@ -6,9 +6,17 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { orderAccount } from '@/features/margin/api/margin-api';
 import { useIsPhone } from '@/lib/use-media-query';
 import { spotRulesQuery } from '../api/get-spot-rules';
 import { KlineChart } from '../components/kline-chart';
+import {
+  AccountSwitch,
+  MarginPanel,
+  marginWallet,
+  type TradeAccount,
+  useMarginProperty,
+} from '../components/margin-mode';
 import { OrderBook } from '../components/order-book';
 import { OrderForm, type PickedPrice } from '../components/order-form';
 import { OrdersPanel } from '../components/orders-panel';
@@ -97,7 +105,11 @@ function SpotMarketPage({
   const [panel, setPanel] = useState<PhonePanel>('chart');
   const [picked, setPicked] = useState<PickedPrice>();
   const raw = useOrderBook(rules.symbol);
-  const { wallet, loggedIn } = useSpotWallet(rules.coin, rules.quote);
+  const { wallet: spotWallet, loggedIn } = useSpotWallet(rules.coin, rules.quote);
+  // Spot by default; in a margin mode the form spends the margin account's balances (docs/margin.md).
+  const [account, setAccount] = useState<TradeAccount>('spot');
+  const margin = useMarginProperty(account, rules, loggedIn);
+  const wallet = account === 'spot' ? spotWallet : marginWallet(margin, rules);
   const queryClient = useQueryClient();
   const pick = (price: string) => setPicked((old) => ({ price, n: (old?.n ?? 0) + 1 }));
   const pickPair = (symbol: string) => {
@@ -141,6 +153,10 @@ function SpotMarketPage({
         </>
       )}
       <div className="spot-area-form">
+        {loggedIn ? <AccountSwitch value={account} onChange={setAccount} /> : null}
+        {loggedIn && account !== 'spot' ? (
+          <MarginPanel mode={account} rules={rules} property={margin} />
+        ) : null}
         <OrderForm
           rules={rules}
           wallet={wallet}
@@ -148,7 +164,11 @@ function SpotMarketPage({
           picked={picked}
           bestBid={raw.bids[0]?.[0]}
           bestAsk={raw.asks[0]?.[0]}
-          onPlaced={() => void queryClient.invalidateQueries({ queryKey: ['spot'] })}
+          account={account === 'spot' ? undefined : orderAccount(account)}
+          onPlaced={() => {
+            void queryClient.invalidateQueries({ queryKey: ['spot'] });
+            if (account !== 'spot') void queryClient.invalidateQueries({ queryKey: ['margin'] });
+          }}
         />
       </div>
       <div className="spot-area-orders">
