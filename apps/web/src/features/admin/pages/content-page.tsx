@@ -390,7 +390,10 @@ function CategoryEditor({
           <Form.Item key={l} label={`${LANGUAGE_NAMES[l]}${l === 'en' ? ` (${t('required')})` : ''}`}>
             <Input
               value={names[l] ?? ''}
-              onChange={(e) => setNames((n) => ({ ...n, [l]: e.target.value }))}
+              onChange={(e) => {
+                const value = e.target.value;
+                setNames((n) => ({ ...n, [l]: value }));
+              }}
               maxLength={100}
               data-testid={`cms-cat-name-${l}`}
             />

@@ -46,8 +46,12 @@ export function MarginPage({ mode }: { mode: MarginMode }) {
   const orders = useQuery({ ...ordersQuery(mode, symbol), enabled: signedIn });
   const can = useQuery({ ...canBorrowQuery(mode, symbol, coin), enabled: signedIn });
   const [amounts, setAmounts] = useState({ transfer: '', borrow: '', repay: '', price: '', qty: '' });
-  const set = (k: keyof typeof amounts) => (e: { target: { value: string } }) =>
-    setAmounts((a) => ({ ...a, [k]: e.target.value }));
+  // The value is read in the handler, not in the updater: an updater runs later, when the controlled
+  // input may already show the old state again.
+  const set = (k: keyof typeof amounts) => (e: { target: { value: string } }) => {
+    const value = e.target.value;
+    setAmounts((a) => ({ ...a, [k]: value }));
+  };
   const refresh = () => queryClient.invalidateQueries({ queryKey: marginKeys.all });
   const act = useMutation({
     mutationFn: (run: () => Promise<unknown>) => run(),
