@@ -406,7 +406,9 @@ test('operator routes refuse user tokens; a revoked operator session returns to 
     () => JSON.parse(sessionStorage.getItem('coin_admin-session') ?? '{}').token as string,
   );
   expect((await request.post('/api/admin/auth/logout', { headers: { satoken: token } })).ok()).toBe(true);
-  await page.getByTestId('admin-nav-users').click();
+  // The next console request finds the session ended. Open a page (not a click in the menu: a background
+  // refresh may get its 401 first and leave for the sign-in page while the click waits for the link).
+  await page.goto('/admin/users');
   await expect(page).toHaveURL(/\/admin\/login$/);
   await expect(page.getByTestId('admin-login-username')).toBeVisible();
   await shot(page, 'admin-login');
