@@ -78,9 +78,10 @@ test('/trade/index validates type and symbol', async ({ page }) => {
   await expect(page.getByTestId('trade-type')).toHaveText('Seconds contract');
   await expect(page.getByTestId('trade-symbol')).toHaveText('BTC/USDT');
 
+  // U-based contracts are the contract trading page, on the market the symbol names (e2e/contracts.spec.ts).
   await page.goto('/trade/index?type=usta&symbol=ethusdt');
-  await expect(page.getByTestId('trade-type')).toHaveText('U-based contract');
-  await expect(page.getByTestId('trade-symbol')).toHaveText('ETH/USDT');
+  await expect(page.getByTestId('ctr-page')).toBeVisible();
+  await expect(page.getByTestId('ctr-pair')).toContainText('ETH');
 
   // Spot is the trading page itself, on the pair the symbol names.
   await page.goto('/trade/index?type=spot&symbol=eth');
@@ -109,17 +110,7 @@ test('/assets/index and /user/index validate their key', async ({ page }) => {
 const PAGES: ReadonlyArray<readonly [path: string, title: string]> = [
   ['/rate/index', 'Exchange rates'],
   ['/market/main', 'Market'],
-  ['/exchange/full-contract/usdt', 'Full-screen contract'],
-  ['/otc/common', 'OTC quick trade'],
-  ['/otc/order', 'OTC orders'],
-  ['/otc/ordinary', 'OTC market'],
-  ['/merchant/index', 'Merchant'],
-  ['/merchant/deal', 'Merchant orders'],
   ['/account/center/merchant', 'Merchant management'],
-  ['/account/entrust/margin-all', 'Cross margin orders'],
-  ['/account/entrust/margin-fixed', 'Isolated margin orders'],
-  ['/account/entrust/future/u', 'U-based futures orders'],
-  ['/account/entrust/future/coin', 'Coin-based futures orders'],
 ];
 
 // The wallet screens are real (e2e/wallet.spec.ts), the same pages as /assets/index?key= (one wallet
@@ -240,6 +231,17 @@ test('every route of the table renders in the main layout, later features honest
     ['/article/main/categories/12', 'article-page'],
     ['/article/main/sections/34', 'article-page'],
     ['/article/main/content/notice/56', 'article-page'],
+    // OTC (e2e/otc.spec.ts), margin (e2e/margin.spec.ts) and contracts (e2e/contracts.spec.ts).
+    ['/exchange/full-contract/usdt', 'ctr-page'],
+    ['/otc/common', 'otc-common'],
+    ['/otc/order', 'otc-order-page'],
+    ['/otc/ordinary', 'otc-ordinary'],
+    ['/merchant/index', 'merchant-index'],
+    ['/merchant/deal', 'merchant-deal'],
+    ['/account/entrust/margin-all', 'margin-page'],
+    ['/account/entrust/margin-fixed', 'margin-page'],
+    ['/account/entrust/future/u', 'ctr-entrust-usdt'],
+    ['/account/entrust/future/coin', 'ctr-entrust-coin'],
   ] as const) {
     await page.goto(path);
     await expect(page.getByTestId(testId), path).toBeVisible();
