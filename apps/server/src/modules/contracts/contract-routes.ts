@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '@/lib/app-error';
 import { currentUserId } from '@/modules/auth/auth-plugin';
+import { orderDecimal as decimal, marketName } from '@/modules/spot/order-wire';
 import { idempotencyKey } from '@/modules/wallet/idempotency';
 import { INVERSE_TIERS, LINEAR_TIERS } from './contract-markets';
 import type { ContractService } from './contract-service';
@@ -22,12 +23,6 @@ const API = '/api/mjkj-web/coin';
 const tags = ['contracts'];
 const secured = [{ satoken: [] }];
 
-const decimal = z
-  .string({ error: 'validation.numeric' })
-  .trim()
-  .max(40, 'validation.numeric')
-  .regex(/^\d+(\.\d+)?$/, 'validation.numeric');
-const marketName = z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(32);
 const direction = z.coerce
   .number({ error: 'validation.oneOf' })
   .int('validation.oneOf')

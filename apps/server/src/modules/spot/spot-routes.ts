@@ -9,6 +9,7 @@ import { AppError } from '@/lib/app-error';
 import type { MarketApi } from '@/market/price-index';
 import { currentUserId } from '@/modules/auth/auth-plugin';
 import { idempotencyKey } from '@/modules/wallet/idempotency';
+import { orderDecimal as decimal, marketName } from './order-wire';
 import type { SpotService } from './spot-service';
 
 export interface SpotRoutesOptions {
@@ -22,12 +23,6 @@ const API = '/api/mjkj-web/coin';
 const tags = ['spot'];
 const secured = [{ satoken: [] }];
 
-const decimal = z
-  .string({ error: 'validation.numeric' })
-  .trim()
-  .max(40, 'validation.numeric')
-  .regex(/^\d+(\.\d+)?$/, 'validation.numeric');
-const marketName = z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(32);
 const orderId = idString;
 const side = z.enum(['buy', 'sell'], { error: 'validation.oneOf' });
 const orderFields = {
