@@ -199,7 +199,7 @@ export function ContractPage({
         ) : (
           <section className="ctr-form" data-testid="ctr-guest">
             <p>{t('signInToTrade')}</p>
-            <Link to="/user/login" className="ctr-btn ctr-btn--long">
+            <Link to="/user/login" className="ctr-btn ctr-btn--long ctr-guest-link">
               {t('signIn')}
             </Link>
           </section>
