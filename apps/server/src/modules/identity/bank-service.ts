@@ -8,13 +8,14 @@ import { maskEmail, maskPhone } from '@coin/shared/mask';
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { paymentMethods, userBankCards, users, walletUploads } from '@/db/schema';
+import { uniqueViolation } from '@/db/unique-violation';
 import { AppError } from '@/lib/app-error';
 import type { Clock } from '@/lib/clock';
 import type { UserInfoReader } from '@/modules/user/user-info';
 import { findUserByEmail, findUserByPhone } from '@/modules/user/user-repository';
 import type { CodeService } from '@/modules/verification/code-service';
 import type { KycService } from './kyc-service';
-import { UPLOAD_LINK, uniqueViolation } from './kyc-service';
+import { UPLOAD_LINK } from './kyc-service';
 import { last4, maskNumber, type PiiCipher } from './pii';
 
 type BankRow = typeof userBankCards.$inferSelect;

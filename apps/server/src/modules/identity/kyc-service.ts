@@ -3,6 +3,7 @@
 // operator passes or fails it with a reason. Email certification is an email bound with a code (every
 // email this platform holds was confirmed by one). ID numbers are stored encrypted; a keyed digest finds
 // the same number on another account. Every operator decision is audit-logged in its transaction.
+
 import {
   KYC_STATUS,
   type KycAdvancedBody,
@@ -14,6 +15,7 @@ import { isWireId } from '@coin/shared/wire-id';
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { kycSubmissions, users, walletUploads } from '@/db/schema';
+import { uniqueViolation } from '@/db/unique-violation';
 import { AppError } from '@/lib/app-error';
 import { appendAudit } from '@/lib/audit';
 import type { Clock } from '@/lib/clock';
@@ -43,13 +45,6 @@ export function ownerView(row: SubmissionRow) {
   };
 }
 export type KycView = ReturnType<typeof ownerView>;
-
-/** The unique index a PostgreSQL error violated, if it is one. */
-export function uniqueViolation(err: unknown): string | undefined {
-  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const src = e?.code === '23505' ? e : e?.cause?.code === '23505' ? e.cause : undefined;
-  return src ? (src.constraint ?? 'unknown') : undefined;
-}
 
 export class KycService {
   constructor(

@@ -6,12 +6,14 @@
 // codes per TOTP_ATTEMPT_WINDOW_MS; a right code resets the count), and a right code is accepted only if
 // its time step is newer than the last accepted one, by a conditional UPDATE: two concurrent uses of one
 // code cannot both pass (RFC 6238 section 5.2).
+
 import type { Language } from '@coin/shared/languages';
 import { maskEmail, maskPhone } from '@coin/shared/mask';
 import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AppConfig } from '@/config';
 import type { Db, Executor } from '@/db/client';
 import { userSecurity, users } from '@/db/schema';
+import { uniqueViolation } from '@/db/unique-violation';
 import { AppError } from '@/lib/app-error';
 import { appendAudit } from '@/lib/audit';
 import type { Clock } from '@/lib/clock';
@@ -481,7 +483,7 @@ export class SecurityService implements AccountSecurityHooks {
         );
       });
     } catch (err) {
-      if (isUniqueViolation(err)) throw taken();
+      if (uniqueViolation(err) !== undefined) throw taken();
       throw err;
     }
     await this.infos.invalidate(userId);
@@ -502,9 +504,4 @@ export class SecurityService implements AccountSecurityHooks {
       throw err;
     }
   }
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
 }

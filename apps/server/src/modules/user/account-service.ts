@@ -1,6 +1,8 @@
 // Registration, login and the password calls. Every write runs in one transaction; failures change nothing.
+
 import type { LoginBody, RegisterBody } from '@coin/shared/auth-schemas';
 import type { Executor } from '@/db/client';
+import { uniqueViolation } from '@/db/unique-violation';
 import { AppError } from '@/lib/app-error';
 import type { Clock } from '@/lib/clock';
 import type { JsonBody } from '@/lib/json-reply';
@@ -308,11 +310,4 @@ function checkNewPassword(input: { newPassword: string; confirmPassword: string 
       { field: 'confirmPassword', key: 'validation.passwordMismatch' },
     ]);
   }
-}
-
-/** The unique constraint a PostgreSQL error violated, if that is what it is. */
-function uniqueViolation(err: unknown): string | undefined {
-  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const src = e?.code === '23505' ? e : e?.cause?.code === '23505' ? e.cause : undefined;
-  return src ? (src.constraint ?? 'unknown') : undefined;
 }

@@ -12,7 +12,7 @@ import type { ChainAdapter, ObservedOutput } from './chain/chain-adapter';
 import type { SimulatedChain } from './chain/simulated-chain';
 import { submitOrThrow } from './core-calls';
 import { canonicalDecimal } from './wallet-assets';
-import { iso, orderNo, type Page, type WalletContext } from './wallet-context';
+import { iso, type Page, type WalletContext, withOrderNo } from './wallet-context';
 
 type RechargeRecord = typeof walletRecharges.$inferSelect;
 
@@ -158,35 +158,37 @@ export class DepositService {
         continue;
       }
       const required = o.requiredConfirmations ?? asset.confirmations;
-      const [row] = await this.ctx.db
-        .insert(walletRecharges)
-        .values({
-          orderNo: orderNo('D', now),
-          userId: owner.userId,
-          asset: asset.asset,
-          amount: o.amount,
-          network: o.network,
-          source: 'chain',
-          status: 0,
-          chain: chain.name,
-          txid: o.txid,
-          vout: o.vout,
-          address: o.address,
-          confirmations: o.confirmations,
-          requiredConfirmations: required,
-          simulated: chain.simulated,
-          createdAt: now,
-        })
-        .onConflictDoUpdate({
-          target: [walletRecharges.chain, walletRecharges.txid, walletRecharges.vout],
-          // A chain output marked failed only because of a reorganisation is confirming again.
-          set: {
+      const [row] = await withOrderNo('D', now, (no) =>
+        this.ctx.db
+          .insert(walletRecharges)
+          .values({
+            orderNo: no,
+            userId: owner.userId,
+            asset: asset.asset,
+            amount: o.amount,
+            network: o.network,
+            source: 'chain',
+            status: 0,
+            chain: chain.name,
+            txid: o.txid,
+            vout: o.vout,
+            address: o.address,
             confirmations: o.confirmations,
-            status: sql`case when ${walletRecharges.status} = 2 and ${walletRecharges.reason} = 'chain.reorged' then 0 else ${walletRecharges.status} end`,
-            reason: sql`case when ${walletRecharges.status} = 2 and ${walletRecharges.reason} = 'chain.reorged' then null else ${walletRecharges.reason} end`,
-          },
-        })
-        .returning();
+            requiredConfirmations: required,
+            simulated: chain.simulated,
+            createdAt: now,
+          })
+          .onConflictDoUpdate({
+            target: [walletRecharges.chain, walletRecharges.txid, walletRecharges.vout],
+            // A chain output marked failed only because of a reorganisation is confirming again.
+            set: {
+              confirmations: o.confirmations,
+              status: sql`case when ${walletRecharges.status} = 2 and ${walletRecharges.reason} = 'chain.reorged' then 0 else ${walletRecharges.status} end`,
+              reason: sql`case when ${walletRecharges.status} = 2 and ${walletRecharges.reason} = 'chain.reorged' then null else ${walletRecharges.reason} end`,
+            },
+          })
+          .returning(),
+      );
       if (row?.status !== 0 || row.confirmations < row.requiredConfirmations) continue;
       // Only the caller whose conditional update wins submits the credit (observing twice is harmless).
       const [won] = await this.ctx.db
@@ -327,21 +329,23 @@ export class DepositService {
     const network = this.ctx.assets.network(asset, input.network);
     await this.requireOwnUpload(userId, input.screenshot, 'screenshot');
     const now = this.ctx.clock.now();
-    const [row] = await this.ctx.db
-      .insert(walletRecharges)
-      .values({
-        orderNo: orderNo('R', now),
-        userId,
-        asset: asset.asset,
-        amount: fmt(amount),
-        network: network.network,
-        source: 'manual',
-        status: 0,
-        screenshot: input.screenshot,
-        remark: input.remark ?? null,
-        createdAt: now,
-      })
-      .returning();
+    const [row] = await withOrderNo('R', now, (no) =>
+      this.ctx.db
+        .insert(walletRecharges)
+        .values({
+          orderNo: no,
+          userId,
+          asset: asset.asset,
+          amount: fmt(amount),
+          network: network.network,
+          source: 'manual',
+          status: 0,
+          screenshot: input.screenshot,
+          remark: input.remark ?? null,
+          createdAt: now,
+        })
+        .returning(),
+    );
     if (!row) throw new AppError('INTERNAL_ERROR');
     return { id: row.id.toString(), orderNo: row.orderNo, status: row.status };
   }

@@ -18,7 +18,7 @@ import { isValidAddress } from './chain/address-format';
 import { submitOrThrow } from './core-calls';
 import { coreCommandId, withIdempotency } from './idempotency';
 import { canonicalDecimal } from './wallet-assets';
-import { iso, orderNo, type Page, type WalletContext } from './wallet-context';
+import { iso, type Page, type WalletContext, withOrderNo } from './wallet-context';
 
 type WithdrawalRecord = typeof walletWithdrawals.$inferSelect;
 
@@ -186,23 +186,25 @@ export class WithdrawService {
         // a crash finds the same row and re-submits the same freeze. Without a key, a fresh id.
         const withdrawalId = coreCommandId('wd', userId, key);
         const now = this.ctx.clock.now();
-        const inserted = await this.ctx.db
-          .insert(walletWithdrawals)
-          .values({
-            withdrawalId,
-            orderNo: orderNo('W', now),
-            userId,
-            asset: asset.asset,
-            network: network.network,
-            address: input.address,
-            amount: fmt(amount),
-            fee: fmt(parseAmount(asset.withdrawFee)),
-            status: WITHDRAW_STATUS.reserving,
-            idempotencyKey: key ?? null,
-            createdAt: now,
-          })
-          .onConflictDoNothing({ target: walletWithdrawals.withdrawalId })
-          .returning();
+        const inserted = await withOrderNo('W', now, (no) =>
+          this.ctx.db
+            .insert(walletWithdrawals)
+            .values({
+              withdrawalId,
+              orderNo: no,
+              userId,
+              asset: asset.asset,
+              network: network.network,
+              address: input.address,
+              amount: fmt(amount),
+              fee: fmt(parseAmount(asset.withdrawFee)),
+              status: WITHDRAW_STATUS.reserving,
+              idempotencyKey: key ?? null,
+              createdAt: now,
+            })
+            .onConflictDoNothing({ target: walletWithdrawals.withdrawalId })
+            .returning(),
+        );
         // A re-run keeps the first row (its amount and fee), whatever changed in the settings since.
         const [row] =
           inserted.length > 0
