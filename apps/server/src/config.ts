@@ -312,6 +312,8 @@ export const configSchema = z.object({
     .min(1)
     .max(24 * 365)
     .default(24 * 30),
+  /** How often expired visitor chat sessions (and their empty threads) are pruned; 0 = never. */
+  CHAT_VISITOR_PRUNE_MS: int(3_600_000),
   /** Per sender (user, visitor, or client address): chat messages and chat images per minute. */
   RATE_LIMIT_CHAT_PER_MINUTE: int(30),
 });

@@ -8,7 +8,9 @@ import { CHAT_IMAGE_PREFIX } from '@coin/shared/chat';
 import { count, desc, eq } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, chatMessages, chatThreads } from '@/db/schema';
+import { auditLog, chatMessages, chatThreads, chatVisitors } from '@/db/schema';
+import { ManualClock } from '@/lib/clock';
+import { VisitorService } from '@/modules/chat/visitor-service';
 import { mqttTopics } from '@/realtime/mqtt';
 import { createOperator } from './console-helpers';
 import {
@@ -521,5 +523,63 @@ describe('live delivery', () => {
     expect((await threadOf(v)).unread).toBe(1);
     await history(v, vt.chatKey);
     expect((await threadOf(v)).unread).toBe(0);
+  });
+});
+
+describe('expired visitor sessions are pruned', () => {
+  it('deletes sessions that expired unjoined, and their threads only when nobody wrote in them', async () => {
+    const silent = await newVisitor();
+    const silentThread = await threadOf(silent);
+    const talker = await newVisitor();
+    const talkerThread = await threadOf(talker);
+    expect((await send(talker, talkerThread.chatKey, 'anyone there?')).status).toBe(200);
+    const joiner = await newVisitor();
+    await threadOf(joiner);
+    const u = await registerAndLogin(ctx.app);
+    const joined = await call(ctx.app, {
+      method: 'POST',
+      url: `${API}/support/join`,
+      headers: auth(u.token),
+      payload: { visitorToken: joiner.visitor },
+    });
+    expect(joined.status).toBe(200);
+    const idOf = (me: string) => BigInt(me.replace('visitor-', ''));
+    const visitorRow = async (id: bigint) =>
+      (await ctx.db.select().from(chatVisitors).where(eq(chatVisitors.id, id)))[0];
+    const threadRow = async (chatKey: string) =>
+      (await ctx.db.select().from(chatThreads).where(eq(chatThreads.chatKey, chatKey)))[0];
+
+    // Before expiry nothing goes.
+    const ttl = 30 * 24 * 3_600_000;
+    const soon = new VisitorService(
+      ctx.db,
+      new ManualClock(new Date(ctx.clock.now().getTime() + ttl - 60_000)),
+      ttl,
+    );
+    await soon.prune();
+    expect(await visitorRow(idOf(silentThread.me))).toBeDefined();
+
+    const later = new VisitorService(
+      ctx.db,
+      new ManualClock(new Date(ctx.clock.now().getTime() + ttl + 60_000)),
+      ttl,
+    );
+    // Batches: one at a time until none is left.
+    let rounds = 0;
+    while ((await later.prune(1)) === 1) rounds++;
+    expect(rounds).toBeGreaterThanOrEqual(2);
+    expect(await visitorRow(idOf(silentThread.me))).toBeUndefined();
+    expect(await threadRow(silentThread.chatKey)).toBeUndefined();
+    expect(await visitorRow(idOf(talkerThread.me))).toBeUndefined();
+    // The thread with a message stays for the support history, its message with it.
+    expect(await threadRow(talkerThread.chatKey)).toBeDefined();
+    // A session that joined an account is not pruned.
+    const joinedRows = await ctx.db
+      .select()
+      .from(chatVisitors)
+      .where(eq(chatVisitors.joinedUserId, BigInt(u.user.id)));
+    expect(joinedRows).toHaveLength(1);
+    // A pruned token is refused like an unknown one.
+    expectError(await send(silent, silentThread.chatKey, 'hello?'), 401, 'CHAT_VISITOR_INVALID');
   });
 });

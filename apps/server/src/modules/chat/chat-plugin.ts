@@ -84,7 +84,25 @@ export const chatPlugin = fp<AreaPluginOptions>(
       operatorAccess,
       maxImageBytes,
     });
+    let pruneTimer: ReturnType<typeof setInterval> | undefined;
+    if (config.CHAT_VISITOR_PRUNE_MS > 0) {
+      let running = false;
+      const prune = async () => {
+        if (running) return;
+        running = true;
+        try {
+          while ((await visitors.prune()) === 1_000) {}
+        } catch (err) {
+          app.log.warn({ err }, 'visitor session prune failed');
+        } finally {
+          running = false;
+        }
+      };
+      pruneTimer = setInterval(() => void prune(), config.CHAT_VISITOR_PRUNE_MS);
+      pruneTimer.unref();
+    }
     app.addHook('onClose', async () => {
+      clearInterval(pruneTimer);
       offMessage();
       offSessions();
       hub.close();

@@ -1,9 +1,10 @@
 // Visitor chat sessions: a visitor (not signed in) gets a random token, stored only as its SHA-256, sent
 // back in the `visitor-token` header. It lives CHAT_VISITOR_TTL_HOURS from its last use, and dies when
-// its conversation joins an account (join) — a joined token is refused like an unknown one.
-import { and, eq, isNull } from 'drizzle-orm';
+// its conversation joins an account (join) — a joined token is refused like an unknown one. Expired
+// sessions that never joined are pruned (`prune`), with their support thread when nobody wrote in it.
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Executor } from '@/db/client';
-import { chatVisitors } from '@/db/schema';
+import { chatThreads, chatVisitors } from '@/db/schema';
 import { AppError } from '@/lib/app-error';
 import type { Clock } from '@/lib/clock';
 import { hashToken, newToken } from '@/lib/tokens';
@@ -61,5 +62,42 @@ export class VisitorService {
       .where(and(eq(chatVisitors.id, visitorId), isNull(chatVisitors.joinedUserId)))
       .returning({ id: chatVisitors.id });
     return updated.length === 1;
+  }
+
+  /**
+   * Deletes up to `limit` visitor sessions that expired without joining an account, and the support threads
+   * they opened without a message (a thread with messages stays for the support history). Returns how many
+   * sessions went; the job calls it again while a full batch went.
+   */
+  async prune(limit = 1_000): Promise<number> {
+    const now = this.clock.now();
+    return this.db.transaction(async (tx) => {
+      const gone = await tx
+        .delete(chatVisitors)
+        .where(
+          inArray(
+            chatVisitors.id,
+            tx
+              .select({ id: chatVisitors.id })
+              .from(chatVisitors)
+              .where(and(isNull(chatVisitors.joinedUserId), lt(chatVisitors.expiresAt, now)))
+              .orderBy(chatVisitors.id)
+              .limit(limit),
+          ),
+        )
+        .returning({ id: chatVisitors.id });
+      if (gone.length === 0) return 0;
+      await tx.delete(chatThreads).where(
+        and(
+          inArray(
+            chatThreads.ownerVisitorId,
+            gone.map((g) => g.id),
+          ),
+          isNull(chatThreads.ownerUserId),
+          sql`not exists (select 1 from chat_messages m where m.thread_id = ${chatThreads.id})`,
+        ),
+      );
+      return gone.length;
+    });
   }
 }
