@@ -4,8 +4,10 @@
 // double cancel have one effect, a third user can read or do nothing on the order or its chat, timeouts
 // return the escrow, appeals are decided by operators (a second one above the limit), MQTT subscriptions
 // to another user's merchant or chat topic are refused, and the live OTC message reaches the other side.
+import { eq } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { otcAds } from '@/db/schema';
 import { mqttTopics } from '@/realtime/mqtt';
 import { createOperator } from './console-helpers';
 import { auth, bootstrapAdmin, call, createTestApp, expectError, type TestContext } from './helpers';
@@ -287,6 +289,60 @@ describe('orders on a sell ad (the user buys)', () => {
     // closing the ad returns the reserve
     await post(m.token, '/merchant/ad/status', { id: ad.id, status: 'closed' });
     expect(bal(ctx.app, m.id, 'USDT', 'merchant')).toBe('300/0');
+  });
+});
+
+describe('an order the core opened but whose row was never written (a crash between the two)', () => {
+  it('is cancelled by the timeout job at its deadline and the escrow goes back to the ad once', async () => {
+    const m = await merchant(ctx.app, ctx.db, admin.token);
+    await coreCredit(ctx.app, m.id, 'USDT', '100', 'merchant');
+    const ad = await postAd(ctx.app, m.token, {
+      side: 'sell',
+      amount: '100',
+      paymentIds: [m.paymentId],
+      timeLimitMin: 5,
+    });
+    const b = await user(ctx.app);
+    const now = ctx.clock.now().getTime();
+    // What create() does before the row: the core's order-open, then "the server dies".
+    const opened = await ctx.app.core.submit({
+      id: 'otc.order.open:PSTRANDED1',
+      actor: b.id,
+      ts: now,
+      type: 'otc.order.open',
+      payload: {
+        orderId: 'PSTRANDED1',
+        sellerId: m.id,
+        buyerId: b.id,
+        asset: 'USDT',
+        amount: '40',
+        adId: ad.id,
+        sellerAccount: 'merchant',
+        buyerAccount: 'spot',
+        deadline: now + 5 * 60_000,
+      },
+    });
+    expect(opened.ok).toBe(true);
+    expect(ctx.app.core.otc().adReserve(ad.id)).toBe('60');
+    expect(ctx.app.core.otc().escrowed('USDT')).not.toBe('0');
+    // Not before its deadline.
+    ctx.clock.advance(4 * 60_000);
+    expect(await ctx.app.otc.expireDue()).toBe(0);
+    expect(ctx.app.core.otc().order('PSTRANDED1')?.state).toBe('waiting');
+    ctx.clock.advance(61_000);
+    expect(await ctx.app.otc.expireDue()).toBe(1);
+    expect(await ctx.app.otc.expireDue()).toBe(0);
+    expect(ctx.app.core.otc().order('PSTRANDED1')).toBeUndefined();
+    expect(ctx.app.core.otc().adReserve(ad.id)).toBe('100');
+    expect(bal(ctx.app, b.id, 'USDT')).toBe('0/0');
+    // The SQL ad shows the reserve again, so the ad can be taken in full.
+    const [adRow] = await ctx.db
+      .select()
+      .from(otcAds)
+      .where(eq(otcAds.id, BigInt(ad.id)));
+    expect(Number(adRow?.remaining)).toBe(100);
+    await post(m.token, '/merchant/ad/status', { id: ad.id, status: 'closed' });
+    expect(bal(ctx.app, m.id, 'USDT', 'merchant')).toBe('100/0');
   });
 });
 

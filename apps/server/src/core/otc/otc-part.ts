@@ -276,7 +276,19 @@ export class OtcPart implements CorePart, OtcReader {
 
   order(orderId: string): OtcOrderView | undefined {
     const o = this.orders.get(orderId);
-    if (o === undefined) return undefined;
+    return o === undefined ? undefined : this.view(o);
+  }
+
+  overdue(now: number, limit: number): OtcOrderView[] {
+    const due: OtcOrderView[] = [];
+    for (const o of this.orders.values()) {
+      if (due.length >= limit) break;
+      if (o.state === 'waiting' && o.deadline <= now) due.push(this.view(o));
+    }
+    return due;
+  }
+
+  private view(o: Order): OtcOrderView {
     return {
       orderId: o.orderId,
       sellerId: o.sellerId,

@@ -88,6 +88,8 @@ export interface OtcOrderView {
 
 export interface OtcReader {
   order(orderId: string): OtcOrderView | undefined;
+  /** Up to `limit` unpaid orders whose payment deadline is at or before `now` (the timeout job's check). */
+  overdue(now: number, limit: number): OtcOrderView[];
   /** What is left of a sell ad's reserve (undefined: no such open ad). */
   adReserve(adId: string): string | undefined;
   deposit(userId: string, asset: string): string | undefined;

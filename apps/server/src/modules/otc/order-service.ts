@@ -342,6 +342,60 @@ export class OrderService {
         this.app.log.warn({ err, orderCode: o.orderCode }, 'otc: timeout cancel failed');
       }
     }
+    return n + (await this.expireStranded(now));
+  }
+
+  /**
+   * Overdue orders the core holds in escrow without an order row: the server stopped (or the database
+   * refused the row) between the core's order-open and the row's insert. Nobody can see or pay such an
+   * order, so at its deadline the system cancels it in the core like any unpaid order and the coins go back
+   * to the seller (a sell ad's reserve, or the selling user). A buy ad's remaining, taken before the core
+   * command, is not given back: the core does not know the ad (logged for the operator).
+   */
+  private async expireStranded(now: number): Promise<number> {
+    const due = this.ctx.core().otc().overdue(now, 200);
+    if (due.length === 0) return 0;
+    const known = new Set(
+      (
+        await this.ctx.db
+          .select({ code: otcOrders.orderCode })
+          .from(otcOrders)
+          .where(
+            inArray(
+              otcOrders.orderCode,
+              due.map((o) => o.orderId),
+            ),
+          )
+      ).map((r) => r.code),
+    );
+    let n = 0;
+    for (const o of due) {
+      if (known.has(o.orderId)) continue;
+      try {
+        await submitOtc(this.ctx, {
+          id: `otc.order.cancel:${o.orderId}:timeout`,
+          actor: SYSTEM_ACTOR,
+          ts: now,
+          type: 'otc.order.cancel',
+          payload: { orderId: o.orderId, reason: 'timeout' },
+        });
+        if (o.adId !== null) {
+          const reserve = this.ctx.core().otc().adReserve(o.adId);
+          if (reserve !== undefined)
+            await this.ctx.db
+              .update(otcAds)
+              .set({ remaining: reserve })
+              .where(eq(otcAds.id, BigInt(o.adId)));
+        }
+        n++;
+        this.app.log.warn(
+          { orderCode: o.orderId, sellerId: o.sellerId, asset: o.asset, amount: o.amount, adId: o.adId },
+          'otc: an order held in escrow without its row was cancelled at its deadline; the coins went back to the seller',
+        );
+      } catch (err) {
+        this.app.log.warn({ err, orderCode: o.orderId }, 'otc: stranded order cancel failed');
+      }
+    }
     return n;
   }
 
