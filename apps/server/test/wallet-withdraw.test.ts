@@ -283,6 +283,52 @@ describe('review and cancel', () => {
     expect(log.body.data.records[0]).toMatchObject({ status: 2, reason: 'address on a sanctions list' });
   });
 
+  it('a payout that reverted on chain: an operator returns the funds once; nothing else is released', async () => {
+    const { u, id } = await pending();
+    const release = (wid: string, token = admin) =>
+      call<{ status: number; reason: string }>(ctx.app, {
+        method: 'POST',
+        url: `/api/admin/withdrawals/${wid}/release`,
+        headers: auth(token),
+        payload: {},
+      });
+    // Under review: not a reverted payout.
+    expectError(await release(id), 409, 'WALLET_WITHDRAW_STATE');
+    // As the chain custody leaves it: approved and sending, then final with the reason chain.reverted.
+    await ctx.db
+      .update(walletWithdrawals)
+      .set({ status: 4, reviewer: 'op-test' })
+      .where(eq(walletWithdrawals.id, BigInt(id)));
+    // Still confirming: refused.
+    expectError(await release(id), 409, 'WALLET_WITHDRAW_STATE');
+    const [row] = await ctx.db
+      .select()
+      .from(walletWithdrawals)
+      .where(eq(walletWithdrawals.id, BigInt(id)));
+    if (!row) throw new Error('no row');
+    await ctx.app.wallet.withdrawals.completePayout(row.withdrawalId, `0x${'ab'.repeat(32)}`, 'reverted');
+    expect(spot(ctx.app, u.userId, 'USDT')).toEqual({ available: '49', frozen: '51' });
+    // A user token cannot; an unknown id is 404.
+    expect((await release(id, u.token)).status).toBe(401);
+    expectError(await release('999999'), 404, 'WALLET_WITHDRAW_NOT_FOUND');
+    const [a, b] = await Promise.all([release(id), release(id)]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    expect(spot(ctx.app, u.userId, 'USDT')).toEqual({ available: '100', frozen: '0' });
+    expect(ctx.app.core.holdOf(row.withdrawalId)).toBeUndefined();
+    const log = await call<{ records: Array<{ status: number; reason: string }> }>(ctx.app, {
+      method: 'POST',
+      url: `${API}/assets/getWithdrawalLog`,
+      headers: auth(u.token),
+      payload: {},
+    });
+    expect(log.body.data.records[0]).toMatchObject({ status: 2, reason: 'chain.reverted' });
+    const audits = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'wallet.withdrawal.releaseReverted'));
+    expect(audits.filter((x) => (x.payload as { id: string }).id === id)).toHaveLength(1);
+  });
+
   it('approve racing reject: exactly one wins', async () => {
     const { u, id } = await pending();
     const [a, r] = await Promise.all([decide(id, 'approve'), decide(id, 'reject')]);

@@ -124,4 +124,23 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRoutesOptions> = async (
     approve: 'Approve a withdrawal (pays out)',
     reject: 'Reject a withdrawal (returns the funds)',
   });
+  app.post(
+    '/api/admin/withdrawals/:id/release',
+    {
+      schema: {
+        tags,
+        summary:
+          'Return the funds of a withdrawal whose chain payout reverted (status 4, reason chain.reverted)',
+        params: idParams,
+        body: z.strictObject({}).prefault({}),
+        security: secured,
+      },
+      ...reviewer,
+    },
+    async (request, reply) =>
+      reply.ok(
+        await withdrawals.releaseReverted(request.params.id, currentSession(request).principalId),
+        'success.reviewDone',
+      ),
+  );
 };

@@ -528,6 +528,60 @@ export class WithdrawService {
     };
   }
 
+  /**
+   * Gives the funds of a withdrawal whose chain payout reverted (final at its confirmations: nothing left
+   * the hot wallet but gas) back to the user: status sending -> failed, keeping the reason
+   * `chain.reverted`, then the core releases the hold (`withdraw.release:<withdrawalId>`). Only such a row;
+   * anything else is WALLET_WITHDRAW_STATE (a payout still confirming, or a conflict whose outcome is
+   * unknown, is never released here). Audited in the same transaction.
+   */
+  async releaseReverted(id: bigint, operatorId: bigint) {
+    const now = this.ctx.clock.now();
+    const released = await this.ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(walletWithdrawals)
+        .set({ status: WITHDRAW_STATUS.failed, reviewer: operatorId.toString(), reviewedAt: now })
+        .where(
+          and(
+            eq(walletWithdrawals.id, id),
+            eq(walletWithdrawals.status, WITHDRAW_STATUS.sending),
+            eq(walletWithdrawals.reason, 'chain.reverted'),
+          ),
+        )
+        .returning();
+      if (!row) {
+        const [exists] = await tx
+          .select({ status: walletWithdrawals.status })
+          .from(walletWithdrawals)
+          .where(eq(walletWithdrawals.id, id))
+          .limit(1);
+        if (!exists || exists.status === WITHDRAW_STATUS.reserving)
+          throw new AppError('WALLET_WITHDRAW_NOT_FOUND');
+        throw new AppError('WALLET_WITHDRAW_STATE');
+      }
+      await appendAudit(
+        tx,
+        {
+          actorType: 'operator',
+          actorId: operatorId.toString(),
+          action: 'wallet.withdrawal.releaseReverted',
+          payload: {
+            id: id.toString(),
+            userId: row.userId.toString(),
+            coin: row.asset,
+            amount: row.amount,
+            fee: row.fee,
+            txid: row.txid,
+          },
+        },
+        now,
+      );
+      return row;
+    });
+    await this.settle(released);
+    return { ...this.row(released), userId: released.userId.toString(), reviewer: released.reviewer };
+  }
+
   // ---- payouts on a real chain ----
 
   /** The payout of a sending withdrawal has a (new) transaction hash: the user's record shows it. */

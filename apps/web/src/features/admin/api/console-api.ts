@@ -57,6 +57,9 @@ export const approveWithdrawal = (id: string) =>
   adminPost<Withdrawal>(`/api/admin/withdrawals/${id}/approve`);
 export const rejectWithdrawal = (id: string, reason: string) =>
   adminPost<Withdrawal>(`/api/admin/withdrawals/${id}/reject`, { reason });
+/** A withdrawal whose chain payout reverted (status 4, reason chain.reverted): its funds back to the user. */
+export const releaseRevertedWithdrawal = (id: string) =>
+  adminPost<Withdrawal>(`/api/admin/withdrawals/${id}/release`);
 
 export const listUsers = (keyword: string, current: number) =>
   adminGet<Page<ConsoleUser>>('/api/admin/users', { keyword: keyword || undefined, current, size: 20 });

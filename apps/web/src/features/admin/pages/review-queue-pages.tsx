@@ -22,6 +22,7 @@ import type { Page, Recharge, Withdrawal } from '../api/console-types';
 import { ApprovalBlockNote } from '../components/approval-block-note';
 import { ConfirmDialog, type ConfirmFact } from '../components/confirm-dialog';
 import { RejectDialog } from '../components/reject-dialog';
+import { PAYOUT_REVERTED, ReleaseRevertedButton } from '../components/release-reverted';
 import { ScreenshotButton } from '../components/screenshot-button';
 import { RECHARGE_STATUS, WITHDRAWAL_STATUS } from '../lib/console-rules';
 import { useApprovalRights } from '../lib/use-approval-rights';
@@ -424,7 +425,11 @@ export function WithdrawalsPage() {
             return (
               <Space direction="vertical" size={0}>
                 <Tag color={STATUS_COLOR[s]}>{t(`status.${s}`)}</Tag>
-                {r.reason ? <small className="admin-muted">{r.reason}</small> : null}
+                {r.reason ? (
+                  <small className="admin-muted">
+                    {r.reason === PAYOUT_REVERTED ? t('review.payoutReverted') : r.reason}
+                  </small>
+                ) : null}
                 {r.txid ? <small className="admin-mono">{r.txid}</small> : null}
               </Space>
             );
@@ -437,6 +442,8 @@ export function WithdrawalsPage() {
               <Space>
                 <DecideButtons row={r} queue={queue} />
               </Space>
+            ) : r.status === 4 && r.reason === PAYOUT_REVERTED ? (
+              <ReleaseRevertedButton row={r} />
             ) : null,
         },
       ]}
