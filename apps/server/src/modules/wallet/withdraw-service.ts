@@ -482,16 +482,7 @@ export class WithdrawService {
         })
         .where(and(eq(walletWithdrawals.id, id), eq(walletWithdrawals.status, WITHDRAW_STATUS.review)))
         .returning();
-      if (!row) {
-        const [exists] = await tx
-          .select({ status: walletWithdrawals.status })
-          .from(walletWithdrawals)
-          .where(eq(walletWithdrawals.id, id))
-          .limit(1);
-        if (!exists || exists.status === WITHDRAW_STATUS.reserving)
-          throw new AppError('WALLET_WITHDRAW_NOT_FOUND');
-        throw new AppError('WALLET_WITHDRAW_STATE');
-      }
+      if (!row) return refuseDecision(tx, id);
       if (viaChain) await this.payouts?.enqueue(tx, row);
       await appendAudit(
         tx,
@@ -549,16 +540,7 @@ export class WithdrawService {
           ),
         )
         .returning();
-      if (!row) {
-        const [exists] = await tx
-          .select({ status: walletWithdrawals.status })
-          .from(walletWithdrawals)
-          .where(eq(walletWithdrawals.id, id))
-          .limit(1);
-        if (!exists || exists.status === WITHDRAW_STATUS.reserving)
-          throw new AppError('WALLET_WITHDRAW_NOT_FOUND');
-        throw new AppError('WALLET_WITHDRAW_STATE');
-      }
+      if (!row) return refuseDecision(tx, id);
       await appendAudit(
         tx,
         {
@@ -631,4 +613,15 @@ export class WithdrawService {
       .limit(1);
     if (row?.status === WITHDRAW_STATUS.passed && row.settledAt === null) await this.settle(row);
   }
+}
+
+/** Why an operator's conditional update matched no row: unknown (or not yet a request) 404, else 409. */
+async function refuseDecision(tx: Executor, id: bigint): Promise<never> {
+  const [exists] = await tx
+    .select({ status: walletWithdrawals.status })
+    .from(walletWithdrawals)
+    .where(eq(walletWithdrawals.id, id))
+    .limit(1);
+  if (!exists || exists.status === WITHDRAW_STATUS.reserving) throw new AppError('WALLET_WITHDRAW_NOT_FOUND');
+  throw new AppError('WALLET_WITHDRAW_STATE');
 }
