@@ -123,8 +123,3 @@ export interface TeamMember {
   volumeTotal: string;
   isAgent: boolean;
 }
-
-export interface UploadResult {
-  link: string;
-  name: string;
-}

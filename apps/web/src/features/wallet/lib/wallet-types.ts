@@ -214,10 +214,3 @@ export interface WalletOrder {
   createTime: string;
   legs: OrderLeg[];
 }
-
-export interface UploadResult {
-  link: string;
-  name: string;
-  size: number;
-  contentType: string;
-}
