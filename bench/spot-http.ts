@@ -232,6 +232,14 @@ async function main(): Promise<void> {
   const reference = await drive(bareUrl, SECONDS);
   await drive(`${server.url}/api/currency/order/submit`, WARMUP_SECONDS);
   const f = await drive(`${server.url}/api/currency/order/submit`, SECONDS);
+  // How far the SQL read models (bill projection: bills, spot orders and trades) trail the core right
+  // after the run, and how long they take to catch up (they are written off the acknowledgement path).
+  const lagAtEnd = server.app.wallet.projection.status();
+  const caughtUp = performance.now();
+  while (server.app.wallet.projection.status().lag > 0 && performance.now() - caughtUp < 60_000) {
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const catchUpMs = performance.now() - caughtUp;
   const widths = [34, 9, 8, 8, 8, 8];
   const row = (cells: Array<string | number>) =>
     cells.map((c, i) => String(c)[i === 0 ? 'padEnd' : 'padStart'](widths[i] ?? 10)).join(' ');
@@ -260,6 +268,10 @@ async function main(): Promise<void> {
   console.log(
     `orders ${fmt(f.total)} in ${SECONDS} s, ${((f.rps / reference.rps) * 100).toFixed(1)} % of the bare route; ` +
       `goal >= ${fmt(GOAL.ordersPerSecond)} orders/s, p99 <= ${GOAL.p99Ms} ms, no errors: ${met ? 'met' : 'MISSED'}`,
+  );
+  console.log(
+    `read models: ${fmt(lagAtEnd.lag)} commands behind the core at the end of the run, caught up ` +
+      `${catchUpMs.toFixed(0)} ms later${lagAtEnd.catchingUp ? ' (the projection was re-reading the journal)' : ''}`,
   );
   await server.close();
   await bare.close();
