@@ -54,6 +54,25 @@ export function formatUnits(units: number, decimals: number): string {
   return end === 0 ? int : `${int}.${frac.slice(0, end)}`;
 }
 
+/** formatUnits' strings by decimals, then by units: book prices and quantities repeat (levels near the mid,
+ * common sizes), and a hit costs one lookup instead of building two or three strings. Bounded: a full
+ * map is dropped and refilled. A cache only (the output is formatUnits' own), so the core stays pure. */
+const UNIT_TEXTS: Map<number, string>[] = Array.from({ length: SCALE + 1 }, () => new Map());
+const MAX_UNIT_TEXTS = 8192;
+
+/** formatUnits(units, decimals) through a bounded cache (for the hot path's book integers). */
+export function formatUnitsCached(units: number, decimals: number): string {
+  const cache = UNIT_TEXTS[decimals];
+  if (cache === undefined) return formatUnits(units, decimals);
+  let text = cache.get(units);
+  if (text === undefined) {
+    text = formatUnits(units, decimals);
+    if (cache.size >= MAX_UNIT_TEXTS) cache.clear();
+    cache.set(units, text);
+  }
+  return text;
+}
+
 /**
  * A canonical decimal string as an integer count of 10^-decimals units, when it is one exactly and small
  * enough to be exact in a double (at most 15 digits); undefined otherwise (the caller takes the exact

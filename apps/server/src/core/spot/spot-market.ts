@@ -1,7 +1,7 @@
 // A spot market's configuration inside the core, and the conversions between the ledger's amounts (bigint
 // atoms, 18 places) and the book's integers (ticks of the price, lots of the base quantity).
 import type { Amount } from '@coin/shared/money';
-import { formatUnits, POW10, unitsOfCanonical } from '../atoms';
+import { formatUnitsCached, POW10, unitsOfCanonical } from '../atoms';
 import type { Ledger } from '../ledger/ledger';
 import { parseCanonical, reject, requireAsset, requireDecimals, requireString } from '../rejection';
 import type { SpotMarketConfig } from '../types';
@@ -117,12 +117,12 @@ export function qtyToLots(m: SpotMarket, qty: unknown): number {
 }
 
 export function ticksToPrice(m: SpotMarket, ticks: number): string {
-  return formatUnits(ticks, m.priceDecimals);
+  return formatUnitsCached(ticks, m.priceDecimals);
 }
 
 /** A quantity in lots as a canonical decimal of the base (formatAtoms(lotsToAtoms(m, lots))). */
 export function lotsToQty(m: SpotMarket, lots: number): string {
-  return formatUnits(lots, m.qtyDecimals);
+  return formatUnitsCached(lots, m.qtyDecimals);
 }
 
 export function lotsToAtoms(m: SpotMarket, lots: number): bigint {
