@@ -89,7 +89,7 @@ export interface ProjectionStatus {
 }
 
 const DEFAULTS = {
-  batchSize: 4000,
+  batchSize: 500,
   batchAttempts: 3,
   backoffMs: 200,
   maxBackoffMs: 30_000,
