@@ -34,7 +34,13 @@ export interface ContractsOverview {
     insurance: string;
     time: number;
   }[];
-  jobs: { lastRunAt: number | null; lastError: string | null; ticks: number; liquidations: number; fundings: number };
+  jobs: {
+    lastRunAt: number | null;
+    lastError: string | null;
+    ticks: number;
+    liquidations: number;
+    fundings: number;
+  };
 }
 
 export const contractsConsoleKeys = { overview: ['admin', 'contracts'] as const };

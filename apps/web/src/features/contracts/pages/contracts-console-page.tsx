@@ -32,7 +32,9 @@ export function ContractsConsolePage() {
                 })
               : '-'}
           </Descriptions.Item>
-          <Descriptions.Item label={t('console.lastRun')}>{time(d?.jobs.lastRunAt ?? null)}</Descriptions.Item>
+          <Descriptions.Item label={t('console.lastRun')}>
+            {time(d?.jobs.lastRunAt ?? null)}
+          </Descriptions.Item>
           <Descriptions.Item label={t('console.lastError')}>{d?.jobs.lastError ?? '-'}</Descriptions.Item>
         </Descriptions>
       </Card>
