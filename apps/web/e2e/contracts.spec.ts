@@ -16,6 +16,7 @@
 //   data-status), ctr-entrust-<usdt|coin>, ctr-entrust-closed-row.
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { PASSWORD, registerAndLogin, uniqueAccount } from './support/accounts';
+import { openAdminConsole } from './support/admin-console';
 
 const API = '/api/mjkj-web/coin';
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -138,6 +139,7 @@ async function toContract(request: APIRequestContext, token: string, amount: str
 test('a 50x long is liquidated live: the POSITION push removes it, the history shows it liquidated', async ({
   page,
   request,
+  browser,
 }) => {
   test.setTimeout(240_000);
   const account = uniqueAccount('ctrl');
@@ -220,4 +222,15 @@ test('a 50x long is liquidated live: the POSITION push removes it, the history s
     'liquidated',
     { timeout: 20_000 },
   );
+
+  // The console lists it among the recent liquidations, with the insurance fund and open interest.
+  const admin = await openAdminConsole(browser, 'contracts');
+  await expect(admin.getByTestId('contracts-console')).toBeVisible();
+  await expect(
+    admin.getByTestId('contracts-console-liquidations').locator(`tr[data-row-key$=":${id}"]`),
+  ).toBeVisible({ timeout: 20_000 });
+  await expect(admin.getByTestId('contracts-console-funds')).toContainText('USDT');
+  await expect(admin.getByTestId('contracts-console-markets')).toContainText('BTC/USDT');
+  await admin.screenshot({ path: '../../test-results/e2e/contracts-console-1280.png', fullPage: true });
+  await admin.context().close();
 });

@@ -70,7 +70,7 @@ export function ContractsConsolePage() {
             key: 'positions',
             render: (_: unknown, m) => `${m.longPositions} / ${m.shortPositions}`,
           },
-          { title: t('fundingRate'), dataIndex: 'fundingRate', render: pct },
+          { title: t('console.fundingRate'), dataIndex: 'fundingRate', render: pct },
           { title: t('console.lastFundingRate'), dataIndex: 'lastFundingRate', render: pct },
           { title: t('console.nextFunding'), dataIndex: 'nextFundingTime', render: time },
         ]}
