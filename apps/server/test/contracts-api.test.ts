@@ -269,6 +269,7 @@ describe('contract trading over HTTP', () => {
     expect(close.body.data.status).toBe(1);
     expect(await positions(a.token)).toHaveLength(0);
     expect(await positions(b.token)).toHaveLength(0);
+    await ctx.app.wallet.projection.idle();
     const history = await call<{ records: Order[] }>(ctx.app, {
       method: 'GET',
       url: `${API}/entrust/entrustlogContract/all/history/1`,

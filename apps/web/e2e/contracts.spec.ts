@@ -12,9 +12,11 @@
 //   ctr-positions, ctr-position-<long|short> (data-id), ctr-qty-<id>, ctr-liq-<id>, ctr-margin-<id>,
 //   ctr-ratio-<id>, ctr-pnl-<id>, ctr-tpsl-view-<id>, ctr-tp-<id>, ctr-sl-<id>, ctr-tpsl-<id>,
 //   ctr-margin-input-<id>, ctr-margin-add-<id>, ctr-margin-reduce-<id>, ctr-close-<id>,
-//   ctr-close-all, ctr-no-positions, ctr-orders, ctr-history, ctr-entrust-<usdt|coin>.
+//   ctr-close-all, ctr-no-positions, ctr-orders, ctr-history, ctr-chart, ctr-closed-row (data-id,
+//   data-status), ctr-entrust-<usdt|coin>, ctr-entrust-closed-row.
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { PASSWORD, registerAndLogin, uniqueAccount } from './support/accounts';
+import { openAdminConsole } from './support/admin-console';
 
 const API = '/api/mjkj-web/coin';
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -120,4 +122,115 @@ test('open a 10x long, set TP/SL, add margin, close it, see the orders', async (
   await page.goto('/trade/index?type=usta&symbol=btc');
   await expect(page.getByTestId('ctr-form')).toBeVisible();
   await page.screenshot({ path: '../../test-results/e2e/contracts-375.png', fullPage: true });
+});
+
+async function toContract(request: APIRequestContext, token: string, amount: string) {
+  const moved = await request.post('/api/asset/transferFunds', {
+    headers: { ...auth(token), 'Idempotency-Key': `ctr-t-${Date.now()}-${Math.random()}` },
+    data: { coin: 'USDT', amount, from: 'spot', to: 'contract' },
+  });
+  expect((await moved.json()).code).toBe(200);
+}
+
+// A live liquidation: a 50x long is visible, then its owner adds to it at a price far above the mark (a
+// resting sell of another user 8 % up): the average entry rises above the mark, the next mark tick
+// liquidates it, and the POSITION push (quantity 0) takes the row off the list without a reload; the
+// position history lists it as liquidated.
+test('a 50x long is liquidated live: the POSITION push removes it, the history shows it liquidated', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const account = uniqueAccount('ctrl');
+  const token = await registerAndLogin(request, account);
+  const seller = await registerAndLogin(request, uniqueAccount('ctrs'));
+  await fundUsdt(request, token, '5000');
+  await fundUsdt(request, seller, '5000');
+  await toContract(request, token, '4500');
+  await toContract(request, seller, '4500');
+
+  // Every POSITION frame of the private channel, with the time it arrived.
+  const frames: { at: number; data: { positionId?: string; qty?: string } }[] = [];
+  page.on('websocket', (ws) => {
+    if (!ws.url().includes('/ws/coin/')) return;
+    ws.on('framereceived', (f) => {
+      try {
+        const msg = JSON.parse(String(f.payload)) as {
+          type?: string;
+          data?: { positionId?: string; qty?: string };
+        };
+        if (msg.type === 'POSITION' && msg.data) frames.push({ at: Date.now(), data: msg.data });
+      } catch {
+        // not JSON
+      }
+    });
+  });
+  await loginByUi(page, account);
+  await page.goto('/trade/index?type=usta&symbol=btc');
+  await expect(page.getByTestId('ctr-form')).toBeVisible();
+  await expect(page.getByTestId('ctr-mark')).not.toHaveText('—', { timeout: 20_000 });
+  await expect(page.getByTestId('ctr-chart')).toBeVisible();
+  await page.getByTestId('ctr-leverage').selectOption('50');
+  await expect(page.getByTestId('ctr-leverage')).toHaveValue('50');
+  await page.getByTestId('ctr-type-market').click();
+  await page.getByTestId('ctr-qty').fill('0.01');
+  await page.getByTestId('ctr-long').click();
+  await expect(page.getByTestId('ctr-notice')).toBeVisible();
+  await page.getByTestId('ctr-notice-accept').click();
+  const row = page.getByTestId('ctr-position-long');
+  await expect(row).toBeVisible({ timeout: 20_000 });
+  const id = (await row.getAttribute('data-id')) as string;
+  await expect.poll(() => frames.some((f) => f.data.positionId === id && f.data.qty === '0.01')).toBe(true);
+
+  // The seller rests a sell 8 % above the mark; the user buys into it (after the maker's asks).
+  const market = (
+    (await (await request.get(`${API}/open/contract/markets?type=usdt`)).json()) as {
+      data: { markets: { symbol: string; markPrice: string; priceDecimals: number; qtyDecimals: number }[] };
+    }
+  ).data.markets.find((m) => m.symbol === 'btcusdt');
+  expect(market).toBeDefined();
+  const mark = Number(market?.markPrice);
+  const high = String(Number((mark * 1.08).toFixed(market?.priceDecimals ?? 2)));
+  const qty = String(Number((60_000 / Number(high)).toFixed(Math.min(market?.qtyDecimals ?? 3, 4))));
+  const rest = await request.post('/api/contract/order/submit', {
+    headers: { ...auth(seller), 'Idempotency-Key': `ctr-s-${Date.now()}` },
+    data: { symbol: 'btcusdt', direction: 2, type: 'limit', price: high, quantity: qty, leverage: 50 },
+  });
+  expect((await rest.json()).code).toBe(200);
+  const totalQty = String(
+    Number((Number(qty) + 40_000 / mark).toFixed(Math.min(market?.qtyDecimals ?? 3, 4))),
+  );
+  await page.getByTestId('ctr-type-limit').click();
+  await page.getByTestId('ctr-price').fill(high);
+  await page.getByTestId('ctr-qty').fill(totalQty);
+  await page.getByTestId('ctr-long').click();
+
+  // The next mark tick liquidates it: the row leaves on the push, the history lists it as liquidated.
+  await expect(page.getByTestId('ctr-no-positions')).toBeVisible({ timeout: 30_000 });
+  const gone = Date.now();
+  const closing = frames.find((f) => f.data.positionId === id && f.data.qty === '0');
+  expect(closing, 'a POSITION push with quantity 0').toBeDefined();
+  expect(closing?.at ?? Infinity).toBeLessThanOrEqual(gone);
+  const closed = page.locator(`[data-testid="ctr-closed-row"][data-id="${id}"]`);
+  await expect(closed).toHaveAttribute('data-status', 'liquidated', { timeout: 30_000 });
+  await page.screenshot({ path: '../../test-results/e2e/contracts-liquidated-1280.png', fullPage: true });
+
+  await page.goto('/account/entrust/future/u');
+  await expect(page.locator(`[data-testid="ctr-entrust-closed-row"][data-id="${id}"]`)).toHaveAttribute(
+    'data-status',
+    'liquidated',
+    { timeout: 20_000 },
+  );
+
+  // The console lists it among the recent liquidations, with the insurance fund and open interest.
+  const admin = await openAdminConsole(browser, 'contracts');
+  await expect(admin.getByTestId('contracts-console')).toBeVisible();
+  await expect(
+    admin.getByTestId('contracts-console-liquidations').locator(`tr[data-row-key$=":${id}"]`),
+  ).toBeVisible({ timeout: 20_000 });
+  await expect(admin.getByTestId('contracts-console-funds')).toContainText('USDT');
+  await expect(admin.getByTestId('contracts-console-markets')).toContainText('BTC/USDT');
+  await admin.screenshot({ path: '../../test-results/e2e/contracts-console-1280.png', fullPage: true });
+  await admin.context().close();
 });

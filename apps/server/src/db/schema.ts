@@ -194,6 +194,7 @@ export const settings = pgTable('settings', {
 export * from './schema-admin';
 export * from './schema-chat';
 export * from './schema-content';
+export * from './schema-contracts';
 export * from './schema-custody';
 export * from './schema-earn';
 export * from './schema-identity';

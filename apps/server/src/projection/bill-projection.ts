@@ -22,6 +22,7 @@ import type { AccountType, CoreEvent, MoneyCore } from '@/core/types';
 import { bulkInsert } from '@/db/bulk-insert';
 import type { Db } from '@/db/client';
 import { projectionCursors, projectionFailures, walletBills } from '@/db/schema';
+import { type ContractRows, contractRowCount, contractRowsOf, insertContractRows } from './contract-rows';
 import { type EarnRows, earnRowsOf, insertEarnRows } from './earn-rows';
 import { insertMarginRows, type MarginLoanInsert, marginRowsOf } from './margin-rows';
 import { insertRebateRows, type RebateInsert, rebatePostings, rebateRowsOf } from './rebate-rows';
@@ -161,6 +162,8 @@ export interface ReadModelRows {
   rebates: RebateInsert[];
   /** Margin loans' latest states (docs/margin.md). */
   margin: MarginLoanInsert[];
+  /** Contract orders, trades, positions, liquidations, funding (docs/contracts.md). */
+  contracts: ContractRows;
 }
 
 export function readModelRowsOf(events: readonly CoreEvent[], afterSeq: number): ReadModelRows {
@@ -171,6 +174,7 @@ export function readModelRowsOf(events: readonly CoreEvent[], afterSeq: number):
     earn: earnRowsOf(events, afterSeq),
     rebates: rebateRowsOf(events, afterSeq),
     margin: marginRowsOf(events, afterSeq),
+    contracts: contractRowsOf(events, afterSeq),
   };
 }
 
@@ -183,7 +187,8 @@ export function readModelRowCount(rows: ReadModelRows): number {
     rows.earn.orders.length +
     rows.earn.loans.length +
     rows.rebates.length +
-    rows.margin.length
+    rows.margin.length +
+    contractRowCount(rows.contracts)
   );
 }
 
@@ -195,6 +200,7 @@ export async function insertReadModelRows(db: Pick<Db, 'insert'>, rows: ReadMode
   await insertEarnRows(db, rows.earn);
   if (rows.rebates.length > 0) await insertRebateRows(db, rows.rebates);
   if (rows.margin.length > 0) await insertMarginRows(db, rows.margin);
+  await insertContractRows(db, rows.contracts);
 }
 
 /** Consecutive events of one seq form one command. */

@@ -463,6 +463,11 @@ const adminChildren = [
   }),
   createRoute({
     getParentRoute: admin,
+    path: 'contracts',
+    component: lazyRouteComponent(areas.admin, 'AdminContractsPage'),
+  }),
+  createRoute({
+    getParentRoute: admin,
     path: 'earn-pools',
     component: lazyRouteComponent(areas.admin, 'AdminEarnPoolsPage'),
   }),

@@ -61,6 +61,8 @@ export interface PrivateChannel {
   stop(): void;
   on(type: PrivateEventType, listener: (data: unknown) => void): () => void;
   isActive(): boolean;
+  /** The socket is open now (pushes arrive); false while connecting or waiting to reconnect. */
+  isConnected(): boolean;
 }
 
 export function createPrivateChannel(options: PrivateChannelOptions = {}): PrivateChannel {
@@ -172,6 +174,7 @@ export function createPrivateChannel(options: PrivateChannelOptions = {}): Priva
       return () => set.delete(listener);
     },
     isActive: () => target !== undefined,
+    isConnected: () => socket?.readyState === OPEN,
   };
 }
 
@@ -185,6 +188,11 @@ export function startPrivateChannel(userId: string, token: string): void {
 /** Closes the private channel and stops reconnecting (logout). */
 export function stopPrivateChannel(): void {
   shared.stop();
+}
+
+/** Whether the shared private channel's socket is open (pages poll faster while it is not). */
+export function privateChannelConnected(): boolean {
+  return shared.isConnected();
 }
 
 export function onPrivateEvent(type: 'OWNCOIN', listener: (data: OwnCoinEvent) => void): () => void;

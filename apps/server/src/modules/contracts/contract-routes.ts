@@ -9,11 +9,14 @@ import { AppError } from '@/lib/app-error';
 import { currentUserId } from '@/modules/auth/auth-plugin';
 import { orderDecimal as decimal, marketName } from '@/modules/spot/order-wire';
 import { idempotencyKey } from '@/modules/wallet/idempotency';
+import { CONTRACT_KLINE_INTERVALS, type ContractHistory } from './contract-history';
 import { INVERSE_TIERS, LINEAR_TIERS } from './contract-markets';
 import type { ContractService } from './contract-service';
 
 export interface ContractRoutesOptions {
   service: ContractService;
+  /** Ended orders, closed positions, funding payments and K-lines from SQL. */
+  history: ContractHistory;
   /** The demo market maker quotes the contract books (the pages label its liquidity). */
   demoLiquidity: boolean;
   riskNotice: boolean;
@@ -61,7 +64,7 @@ function paged<T>(all: T[], current: number, size: number) {
 
 export const contractRoutes: FastifyPluginAsyncZod<ContractRoutesOptions> = async (
   app,
-  { service, demoLiquidity, riskNotice },
+  { service, history, demoLiquidity, riskNotice },
 ) => {
   const user = { preValidation: app.requireUser };
 
@@ -90,7 +93,8 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractRoutesOptions> = asyn
     {
       schema: {
         tags,
-        summary: 'Own contract orders: status 0 open (from the core), 1 recent history',
+        summary:
+          'Own contract orders: status 0 open (from the core), 1 ended (filled or cancelled, from SQL)',
         querystring: z.strictObject({
           symbol: marketName.optional(),
           status: z.coerce.number().int().min(0).max(1).default(0),
@@ -103,9 +107,37 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractRoutesOptions> = asyn
     async (request, reply) => {
       const { symbol, status, current, size } = request.query;
       const userId = currentUserId(request);
-      const all = status === 0 ? service.openOrders(userId, symbol) : service.ended(userId, symbol);
-      return reply.ok(paged(all, current, size));
+      if (status === 1) return reply.ok(await history.orders(userId, { symbol, current, size }));
+      return reply.ok(paged(service.openOrders(userId, symbol), current, size));
     },
+  );
+
+  app.get(
+    '/api/contract/position/history',
+    {
+      schema: {
+        tags,
+        summary: 'Own closed and liquidated positions, newest first',
+        querystring: z.strictObject({ symbol: marketName.optional(), ...page }),
+        security: secured,
+      },
+      ...user,
+    },
+    async (request, reply) => reply.ok(await history.positions(currentUserId(request), request.query)),
+  );
+
+  app.get(
+    '/api/contract/funding/list',
+    {
+      schema: {
+        tags,
+        summary: 'Own funding payments (negative: paid, positive: received), newest first',
+        querystring: z.strictObject({ symbol: marketName.optional(), ...page }),
+        security: secured,
+      },
+      ...user,
+    },
+    async (request, reply) => reply.ok(await history.funding(currentUserId(request), request.query)),
   );
 
   app.post(
@@ -318,6 +350,24 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractRoutesOptions> = asyn
   );
 
   app.get(
+    `${API}/open/contract/kline/:symbol/:interval`,
+    {
+      schema: {
+        tags,
+        summary:
+          "A contract market's last-price K-lines from its trades, oldest first (the last bar may be open)",
+        params: z.strictObject({
+          symbol: marketName,
+          interval: z.enum(CONTRACT_KLINE_INTERVALS, { error: 'validation.oneOf' }),
+        }),
+        querystring: z.strictObject({ limit: z.coerce.number().int().min(1).max(1000).default(300) }),
+      },
+    },
+    async (request, reply) =>
+      reply.ok(await history.klines(request.params.symbol, request.params.interval, request.query.limit)),
+  );
+
+  app.get(
     `${API}/entrust/get/getUbwMaintenanceMargin`,
     { schema: { tags, summary: 'Maintenance-margin tiers of the U-based contracts (USDT)' } },
     async (_request, reply) => reply.ok(LINEAR_TIERS),
@@ -473,8 +523,9 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractRoutesOptions> = asyn
       const { symbol, kind, current } = request.params;
       const s = symbol === 'all' ? undefined : symbol;
       const userId = currentUserId(request);
-      const all = kind === 'current' ? service.openOrders(userId, s) : service.ended(userId, s);
-      return reply.ok(paged(all, current, request.query.size));
+      const size = request.query.size;
+      if (kind === 'history') return reply.ok(await history.orders(userId, { symbol: s, current, size }));
+      return reply.ok(paged(service.openOrders(userId, s), current, size));
     },
   );
 

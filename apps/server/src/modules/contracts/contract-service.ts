@@ -50,7 +50,6 @@ export interface OrderView extends Omit<ContractOrderView, 'hold'> {
 }
 
 const ORDER_STATUS = { open: 0, filled: 1, cancelled: 2 } as const;
-const HISTORY_PER_USER = 200;
 
 function refusal(error: CoreError): AppError {
   const field = (name: string, code: string): FieldIssue[] => [{ field: name, key: `errors.${code}` }];
@@ -99,9 +98,6 @@ const amt = (v: string) => parseAmount(v);
 const HUNDRED = parseAmount('100');
 
 export class ContractService {
-  /** Ended orders per user, newest last (the core keeps open orders only). */
-  private readonly history = new Map<string, OrderView[]>();
-
   constructor(
     private readonly clock: Clock,
     private readonly core: () => MoneyCore,
@@ -168,8 +164,6 @@ export class ContractService {
     if (event) return this.orderFromEvent(event);
     const open = this.core().contracts().openOrder(orderId);
     if (open) return this.orderFromOpen(open);
-    const past = this.history.get(uid)?.find((o) => o.orderId === orderId);
-    if (past) return past;
     throw new AppError('CONTRACT_ORDER_NOT_FOUND');
   }
 
@@ -290,25 +284,6 @@ export class ContractService {
       .contracts()
       .openOrdersOf(userId.toString(), s)
       .map((o) => this.orderFromOpen(o));
-  }
-
-  ended(userId: bigint, symbol?: string): OrderView[] {
-    const s = symbol === undefined ? undefined : this.markets.find(symbol).config.symbol;
-    return [...(this.history.get(userId.toString()) ?? [])]
-      .reverse()
-      .filter((o) => s === undefined || o.symbol === s);
-  }
-
-  /** The feed: every order a command ended is kept in the user's recent history. */
-  record(e: ContractOrderEvent): void {
-    if (e.status === 'open') return;
-    let list = this.history.get(e.userId);
-    if (list === undefined) {
-      list = [];
-      this.history.set(e.userId, list);
-    }
-    list.push(this.orderFromEvent(e));
-    if (list.length > HISTORY_PER_USER) list.splice(0, list.length - HISTORY_PER_USER);
   }
 
   private pairOf(symbol: string): string {

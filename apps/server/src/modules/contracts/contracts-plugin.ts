@@ -8,6 +8,7 @@ import type { AreaPluginOptions } from '@/area-plugin';
 import { users } from '@/db/schema';
 import { PLATFORM_ACCOUNTS } from '@/modules/spot/spot-plugin';
 import { contractAdminRoutes } from './contract-admin-routes';
+import { ContractHistory } from './contract-history';
 import { contractPass, type JobStatus } from './contract-jobs';
 import { ContractMaker } from './contract-maker';
 import { ContractMarkets } from './contract-markets';
@@ -17,6 +18,7 @@ import { ContractService } from './contract-service';
 export interface ContractsRuntime {
   markets: ContractMarkets;
   service: ContractService;
+  history: ContractHistory;
   maker: ContractMaker | undefined;
   /** One job pass now (the timer's work; tests call it after stepping the market). */
   pass(): Promise<void>;
@@ -48,11 +50,11 @@ export const contractsPlugin = fp<AreaPluginOptions>(
     });
 
     const service = new ContractService(clock, () => core, markets);
+    const history = new ContractHistory(database.db, markets, clock);
     const realtime = app.hasDecorator('realtime') ? app.realtime : undefined;
     const offFeed = core.subscribe((events) => {
       for (const e of events) {
         if (e.type === 'contract.order') {
-          service.record(e);
           if (realtime?.listensTo(e.userId))
             realtime.publishUser(e.userId, 'ORDER', { product: 'contract', ...service.orderFromEvent(e) });
         } else if (e.type === 'contract.position') {
@@ -106,17 +108,24 @@ export const contractsPlugin = fp<AreaPluginOptions>(
     app.decorate('contracts', {
       markets,
       service,
+      history,
       maker,
       pass,
       status: () => ({ ...status }),
     } satisfies ContractsRuntime);
     await app.register(contractRoutes, {
       service,
+      history,
       demoLiquidity: config.MARKET_MAKER,
       riskNotice: config.CONTRACTS_RISK_NOTICE,
     });
 
-    await app.register(contractAdminRoutes, { core: () => core, service, status: () => ({ ...status }) });
+    await app.register(contractAdminRoutes, {
+      core: () => core,
+      service,
+      history,
+      status: () => ({ ...status }),
+    });
 
     // Registered after the core's close hook, so it runs first (hooks run in reverse).
     app.addHook('onClose', async () => {

@@ -25,6 +25,7 @@ import { SecondsConsolePage } from '@/features/admin/pages/seconds-console-page'
 import { SolvencyPage } from '@/features/admin/pages/solvency-page';
 import { SupportPage } from '@/features/admin/pages/support-page';
 import { UsersPage } from '@/features/admin/pages/users-page';
+import { ContractsConsolePage } from '@/features/contracts/pages/contracts-console-page';
 import { MarginConsolePage } from '@/features/margin/pages/margin-console-page';
 import '@/features/admin/admin.css';
 
@@ -48,6 +49,7 @@ export {
   AgentsPage as AdminAgentsPage,
   AuditPage as AdminAuditPage,
   ContentPage as AdminContentPage,
+  ContractsConsolePage as AdminContractsPage,
   EarnLoansPage as AdminEarnLoansPage,
   EarnPoolsPage as AdminEarnPoolsPage,
   EarnProductsPage as AdminEarnProductsPage,

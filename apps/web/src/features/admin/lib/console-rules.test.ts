@@ -22,6 +22,7 @@ describe('pagesFor / landingPath', () => {
       'projection',
       'seconds',
       'margin',
+      'contracts',
       'earn-pools',
       'earn-products',
       'earn-loans',

@@ -15,6 +15,8 @@ export const CONSOLE_PAGES = [
   'seconds',
   // spot margin (issue 18)
   'margin',
+  // perpetual contracts (issue 17)
+  'contracts',
   // earn (issue 16)
   'earn-pools',
   'earn-products',

@@ -150,3 +150,28 @@ export const transferToContract = (coin: string, amount: string) =>
       headers: { 'Idempotency-Key': `t-${Date.now()}-${Math.random().toString(36).slice(2)}` },
     },
   );
+
+export interface ClosedPosition {
+  positionId: string;
+  symbol: string;
+  pair: string;
+  side: 'long' | 'short';
+  leverage: number;
+  qty: string;
+  avgPrice: string;
+  realizedPnl: string;
+  status: 'closed' | 'liquidated';
+  closeMark: string | null;
+  tickId: string | null;
+  closedTs: number;
+}
+export const myPositionHistory = () =>
+  apiGet<Page<ClosedPosition>>('/api/contract/position/history', { size: 50 }, { silent: true });
+
+/** Last-price K-lines of a contract market (from its trades), oldest first. */
+export const contractKlines = (symbol: string, interval: string, limit: number, signal?: AbortSignal) =>
+  apiGet<{ bars?: unknown }>(
+    `${COIN}/open/contract/kline/${encodeURIComponent(symbol)}/${encodeURIComponent(interval)}`,
+    { limit },
+    { signal, silent: true },
+  );

@@ -1,9 +1,15 @@
 // /account/entrust/future/u and /account/entrust/future/coin: the user's contract orders of that kind
-// (open and recent history) and their open positions.
+// (open, and the ended ones from SQL), their open positions and the closed and liquidated ones.
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { type ContractType, contractMarkets, myOrders, myPositions } from '../api/contracts-api';
-import { Orders } from './contract-page';
+import {
+  type ContractType,
+  contractMarkets,
+  myOrders,
+  myPositionHistory,
+  myPositions,
+} from '../api/contracts-api';
+import { ClosedPositions, Orders } from './contract-page';
 import '../contracts.css';
 
 export function ContractEntrustPage({ type }: { type: ContractType }) {
@@ -27,6 +33,11 @@ export function ContractEntrustPage({ type }: { type: ContractType }) {
     queryKey: ['contracts', 'positions'],
     queryFn: myPositions,
     refetchInterval: 2000,
+  });
+  const closed = useQuery({
+    queryKey: ['contracts', 'closed'],
+    queryFn: myPositionHistory,
+    refetchInterval: 10_000,
   });
   const mine = (positions.data ?? []).filter((p) => symbols.has(p.symbol));
   return (
@@ -53,6 +64,10 @@ export function ContractEntrustPage({ type }: { type: ContractType }) {
         title={t('history')}
         testId="ctr-entrust-history"
         orders={(history.data?.records ?? []).filter((o) => symbols.has(o.symbol))}
+      />
+      <ClosedPositions
+        testId="ctr-entrust-closed"
+        positions={(closed.data?.records ?? []).filter((p) => symbols.has(p.symbol))}
       />
     </div>
   );

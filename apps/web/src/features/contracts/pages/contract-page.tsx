@@ -2,16 +2,22 @@
 // mark, index and last price with the funding countdown, the book, the order form (open/close,
 // limit/market, leverage and margin mode, cost and liquidation estimate before submitting, the risk
 // notice before the first order), positions with TP/SL, margin adjust, close and one-key close, open
-// orders and history. Plain React; figures refresh every second from the server (positions are pushed
-// as POSITION events too; the poll keeps the page simple).
+// orders, order history and position history (closed and liquidated, from SQL), and the chart (the spot
+// chart component: last-price K-lines of the contract with the mark price line). Positions follow the
+// POSITION pushes of the private channel (every open, fill, margin change, TP/SL, funding and
+// liquidation); they are re-read every 15 s for the mark figures, every second while the channel is down.
+// Market figures, the book and orders refresh every second.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { KlineChart } from '@/features/spot/components/kline-chart';
 import { ApiError } from '@/lib/api-client';
+import { onPrivateEvent, privateChannelConnected } from '@/lib/private-ws';
 import { useSessionStore } from '@/lib/session-store';
 import {
   adjustMargin,
+  type ClosedPosition,
   type ContractMarket,
   type ContractOrder,
   type ContractPosition,
@@ -23,6 +29,7 @@ import {
   contractMarkets,
   myAccount,
   myOrders,
+  myPositionHistory,
   myPositions,
   mySettings,
   placeOrder,
@@ -30,12 +37,18 @@ import {
   setTpSl,
   transferToContract,
 } from '../api/contracts-api';
+import { CONTRACT_KLINES } from '../lib/contract-klines';
 import { countdown, estimate } from '../lib/estimate';
+import { applyPositionEvent, readPositionEvent } from '../lib/position-events';
+import '@/features/spot/spot.css';
 import '../contracts.css';
 
 const NOTICE_KEY = 'contracts.riskAccepted';
 const LEVERAGES = [1, 2, 3, 5, 10, 20, 50, 75, 100];
 const REFRESH = 1000;
+/** Positions are pushed; the poll only refreshes their mark figures (every second while not connected). */
+const POSITIONS_SLOW = 15_000;
+const PUSH_REFETCH_DELAY_MS = 300;
 
 function messageOf(e: unknown): string {
   return e instanceof ApiError ? e.msg : String(e);
@@ -75,8 +88,15 @@ export function ContractPage({
     queryKey: ['contracts', 'positions'],
     queryFn: myPositions,
     enabled: signedIn,
-    refetchInterval: REFRESH,
+    refetchInterval: () => (privateChannelConnected() ? POSITIONS_SLOW : REFRESH),
   });
+  const closed = useQuery({
+    queryKey: ['contracts', 'closed'],
+    queryFn: myPositionHistory,
+    enabled: signedIn,
+    refetchInterval: 10_000,
+  });
+  usePositionPushes();
   const open = useQuery({
     queryKey: ['contracts', 'orders', 'current'],
     queryFn: () => myOrders('current'),
@@ -159,6 +179,13 @@ export function ContractPage({
         </dl>
         {markets.data?.demoLiquidity ? <span className="ctr-demo">{t('demoLiquidity')}</span> : null}
       </header>
+      <KlineChart
+        rules={{ symbol: m.symbol, priceDecimals: m.priceDecimals, tickSize: tickOf(m.priceDecimals) }}
+        source={CONTRACT_KLINES}
+        markPrice={m.markPrice}
+        markLabel={t('markPrice')}
+        testId="ctr-chart"
+      />
       <div className="ctr-main">
         <section className="ctr-book" data-testid="ctr-book" aria-label={t('book')}>
           <h2>{t('book')}</h2>
@@ -221,9 +248,87 @@ export function ContractPage({
             orders={history.data?.records ?? []}
             onDone={refresh}
           />
+          <ClosedPositions testId="ctr-closed" positions={closed.data?.records ?? []} />
         </>
       ) : null}
     </div>
+  );
+}
+
+function tickOf(decimals: number): string {
+  return decimals <= 0 ? '1' : `0.${'0'.repeat(decimals - 1)}1`;
+}
+
+/** Applies every POSITION push to the listed positions at once; orders, balances and the position history
+ * follow with one refetch per burst. */
+function usePositionPushes(): void {
+  const qc = useQueryClient();
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const off = onPrivateEvent('POSITION', (data: unknown) => {
+      const p = readPositionEvent(data);
+      if (!p) return;
+      qc.setQueryData<ContractPosition[]>(['contracts', 'positions'], (old) =>
+        old ? applyPositionEvent(old, p) : old,
+      );
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        for (const key of ['orders', 'account', 'closed'])
+          void qc.invalidateQueries({ queryKey: ['contracts', key] });
+      }, PUSH_REFETCH_DELAY_MS);
+    });
+    return () => {
+      clearTimeout(timer);
+      off();
+    };
+  }, [qc]);
+}
+
+export function ClosedPositions({ testId, positions }: { testId: string; positions: ClosedPosition[] }) {
+  const { t } = useTranslation('contracts');
+  return (
+    <section className="ctr-panel" data-testid={testId}>
+      <h2>{t('positionHistory')}</h2>
+      {positions.length === 0 ? <p>{t('noClosedPositions')}</p> : null}
+      <div className="ctr-scroll" hidden={positions.length === 0}>
+        <table>
+          <thead>
+            <tr>
+              <th>{t('time')}</th>
+              <th>{t('market')}</th>
+              <th>{t('direction')}</th>
+              <th>{t('quantity')}</th>
+              <th>{t('avgPrice')}</th>
+              <th>{t('profit')}</th>
+              <th>{t('status.label')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {positions.map((p) => (
+              <tr
+                key={p.positionId}
+                data-testid={`${testId}-row`}
+                data-id={p.positionId}
+                data-status={p.status}
+              >
+                <td>{new Date(p.closedTs).toLocaleString()}</td>
+                <td>{p.pair}</td>
+                <td className={p.side === 'long' ? 'ctr-long' : 'ctr-short'}>
+                  {t(`side.${p.side}`)} {p.leverage}x
+                </td>
+                <td>{p.qty}</td>
+                <td>{p.avgPrice}</td>
+                <td>{p.realizedPnl}</td>
+                <td title={p.tickId ?? undefined}>
+                  {t(`closedStatus.${p.status}`)}
+                  {p.status === 'liquidated' && p.closeMark ? ` · ${t('markPrice')} ${p.closeMark}` : ''}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
   );
 }
 

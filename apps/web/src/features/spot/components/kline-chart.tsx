@@ -3,13 +3,17 @@
 // colours from the day or night theme. Intraday bars read in the user's time zone setting, like every
 // other time in the app (lib/chart-time: the chart only knows UTC, so bar times are shifted as its docs
 // recommend); day, week and month bars are UTC calendar periods and show their date.
+// The bars come from a source: the spot market's (open/kline and KLINE frames) unless another is given
+// (the contract page passes its last-price bars); an optional mark price is drawn as a price line.
 import {
   CandlestickSeries,
   ColorType,
   createChart,
   HistogramSeries,
   type IChartApi,
+  type IPriceLine,
   type ISeriesApi,
+  LineStyle,
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
@@ -26,7 +30,28 @@ import {
   mergeCandle,
   toCandle,
 } from '../lib/kline-model';
-import type { SpotRules } from '../lib/spot-rules';
+
+/** Where the bars come from: the history of an interval, and live bars of it (returns the unsubscribe). */
+export interface KlineSource {
+  load(symbol: string, interval: KlineInterval, signal: AbortSignal): Promise<Candle[]>;
+  live(symbol: string, interval: KlineInterval, onBar: (bar: Candle) => void): () => void;
+}
+
+/** The spot market's bars: open/kline, then the public KLINE stream. */
+export const SPOT_KLINES: KlineSource = {
+  load: (symbol, interval, signal) => getKlines(symbol, interval, signal),
+  live: (symbol, interval, onBar) =>
+    subscribePublic({ type: 'KLINE', symbol, interval }, (frame) => {
+      const bar = toCandle(frame.data);
+      if (bar) onBar(bar);
+    }),
+};
+
+export interface ChartMarket {
+  symbol: string;
+  priceDecimals: number;
+  tickSize: string;
+}
 
 const PALETTES = {
   'theme-daytime': {
@@ -55,7 +80,22 @@ function volumeBar(c: Candle, time: number, up: string, down: string) {
   };
 }
 
-export function KlineChart({ rules, tall }: { rules: SpotRules; tall?: boolean }) {
+export function KlineChart({
+  rules,
+  tall,
+  source = SPOT_KLINES,
+  markPrice,
+  markLabel,
+  testId = 'spot-chart',
+}: {
+  rules: ChartMarket;
+  tall?: boolean;
+  source?: KlineSource;
+  /** Drawn as a dashed price line (the contract page's mark price). */
+  markPrice?: string | null;
+  markLabel?: string;
+  testId?: string;
+}) {
   const { t } = useTranslation('spot');
   const theme = useSettingsStore((s) => s.theme);
   const timezone = useSettingsStore((s) => s.timezone);
@@ -65,6 +105,7 @@ export function KlineChart({ rules, tall }: { rules: SpotRules; tall?: boolean }
   const chart = useRef<
     { api: IChartApi; candles: ISeriesApi<'Candlestick'>; volume: ISeriesApi<'Histogram'> } | undefined
   >(undefined);
+  const markLine = useRef<IPriceLine | undefined>(undefined);
   const palette = PALETTES[theme] ?? PALETTES['theme-daytime'];
 
   // One chart per mount; theme and precision are options.
@@ -83,9 +124,32 @@ export function KlineChart({ rules, tall }: { rules: SpotRules; tall?: boolean }
     chart.current = { api, candles, volume };
     return () => {
       chart.current = undefined;
+      markLine.current = undefined;
       api.remove();
     };
   }, []);
+
+  // The mark price line follows the figure it is given.
+  useEffect(() => {
+    const c = chart.current;
+    if (!c) return;
+    const price = markPrice == null ? Number.NaN : Number(markPrice);
+    if (!Number.isFinite(price)) {
+      if (markLine.current) c.candles.removePriceLine(markLine.current);
+      markLine.current = undefined;
+      return;
+    }
+    const options = {
+      price,
+      color: '#f0b90b',
+      lineWidth: 1 as const,
+      lineStyle: LineStyle.Dashed,
+      axisLabelVisible: true,
+      title: markLabel ?? '',
+    };
+    if (markLine.current) markLine.current.applyOptions(options);
+    else markLine.current = c.candles.createPriceLine(options);
+  }, [markPrice, markLabel]);
 
   useEffect(() => {
     const c = chart.current;
@@ -130,7 +194,7 @@ export function KlineChart({ rules, tall }: { rules: SpotRules; tall?: boolean }
       c.volume.update(volumeBar(bar, time, palette.up, palette.down));
       setState('ready');
     };
-    getKlines(rules.symbol, interval, controller.signal).then(
+    source.load(rules.symbol, interval, controller.signal).then(
       (bars) => {
         list = bars;
         loaded = true;
@@ -145,9 +209,7 @@ export function KlineChart({ rules, tall }: { rules: SpotRules; tall?: boolean }
         if (!controller.signal.aborted) setState('error');
       },
     );
-    const off = subscribePublic({ type: 'KLINE', symbol: rules.symbol, interval }, (frame) => {
-      const bar = toCandle(frame.data);
-      if (!bar) return;
+    const off = source.live(rules.symbol, interval, (bar) => {
       if (loaded) apply(bar);
       else early.push(bar);
     });
@@ -155,10 +217,10 @@ export function KlineChart({ rules, tall }: { rules: SpotRules; tall?: boolean }
       controller.abort();
       off();
     };
-  }, [rules.symbol, interval, timezone, palette.up, palette.down]);
+  }, [rules.symbol, interval, timezone, palette.up, palette.down, source]);
 
   return (
-    <section className={`spot-panel spot-chart${tall ? ' spot-chart--tall' : ''}`} data-testid="spot-chart">
+    <section className={`spot-panel spot-chart${tall ? ' spot-chart--tall' : ''}`} data-testid={testId}>
       <div className="spot-chart__bar" role="tablist" aria-label={t('chart.interval')}>
         {KLINE_INTERVALS.map((i) => (
           <button

@@ -1,0 +1,278 @@
+// Contract history in SQL (docs/contracts.md "History"): the projection writes ended orders, positions
+// (a liquidated one with the tick that liquidated it), trades and liquidations in batches; the history
+// calls page them from SQL; the K-lines of the last price come from the trades; the operator view lists
+// the recent liquidations; and all of it is still there after a restart on the same data.
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '@/app';
+import { loadConfig } from '@/config';
+import { openDatabase } from '@/db/client';
+import { ManualClock } from '@/lib/clock';
+import { contractRowsOf } from '@/projection/contract-rows';
+import { auth, bootstrapAdmin, call, registerAndLogin } from './helpers';
+import { API, credit } from './wallet-kit';
+
+interface Page<T> {
+  records: T[];
+  total: number;
+  current: number;
+  size: number;
+}
+interface Order {
+  orderId: string;
+  status: number;
+  orderType: string;
+  direction: number;
+  filledQty: string;
+}
+interface Closed {
+  positionId: string;
+  status: string;
+  qty: string;
+  avgPrice: string;
+  tickId: string | null;
+  closeMark: string | null;
+}
+
+async function tempDatabase(): Promise<{ url: string | undefined; drop(): Promise<void> }> {
+  const base = process.env.DATABASE_URL;
+  if (!base) return { url: undefined, drop: async () => {} };
+  const name = `t_${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const c = new pg.Client({ connectionString: base });
+  await c.connect();
+  await c.query(`create database ${name}`);
+  await c.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const d = new pg.Client({ connectionString: base });
+      await d.connect();
+      await d.query(`drop database if exists ${name} with (force)`);
+      await d.end();
+    },
+  };
+}
+
+describe('contract history', () => {
+  it('projects orders, positions, trades and liquidations to SQL, pages them and keeps them across a restart', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'contracts-history-'));
+    const sqlDb = await tempDatabase();
+    const config = loadConfig({
+      LOG_LEVEL: 'silent',
+      WEB_DIST_DIR: '/nonexistent',
+      DEV_OUTBOX_API: 'true',
+      APP_SECRET: 'test-secret-test-secret-test-secret-00',
+      CODE_RESEND_SECONDS: '0',
+      RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
+      RATE_LIMIT_REGISTER_PER_MINUTE: '1000',
+      DATA_DIR: dir,
+      JOURNAL_DIR: join(dir, 'journal'),
+      MARKET_TICK_MS: '0',
+      MARKET_BACKFILL_HOURS: '0',
+      MARKET_MAKER: 'false',
+      LIABILITIES_CHECK_MS: '0',
+      EARN_DEMO: 'false',
+      EARN_ACCRUAL_CHECK_MS: '0',
+      MARGIN_CHECK_MS: '0',
+    });
+    const open = () => openDatabase({ databaseUrl: sqlDb.url, pgliteDir: join(dir, 'pglite') });
+    const clock = new ManualClock(new Date('2026-06-01T00:00:00Z'));
+    const get = <T>(app: FastifyInstance, url: string, token: string) =>
+      call<T>(app, { method: 'GET', url, headers: auth(token) });
+    try {
+      const first = await buildApp({ config, database: await open(), clock });
+      await first.ready();
+      await first.market.step();
+      await first.contracts.pass();
+      const ua = await registerAndLogin(first);
+      const ub = await registerAndLogin(first);
+      const a = { token: ua.token, id: ua.user.id as string };
+      const b = { token: ub.token, id: ub.user.id as string };
+      for (const u of [a, b]) {
+        await credit(first, u.id, 'USDT', '10000');
+        const r = await first.core.submit({
+          id: `test-transfer:${randomUUID()}`,
+          actor: u.id,
+          ts: clock.now().getTime(),
+          type: 'transfer',
+          payload: { userId: u.id, asset: 'USDT', amount: '10000', from: 'spot', to: 'contract' },
+        });
+        expect(r.ok).toBe(true);
+      }
+      const index = Math.round(Number(first.core.contracts().market('btcusdt')?.mark));
+      const p = String(index);
+      const submit = (token: string, body: Record<string, unknown>) =>
+        call<Order>(first, {
+          method: 'POST',
+          url: '/api/contract/order/submit',
+          headers: auth(token),
+          payload: { symbol: 'btcusdt', ...body },
+        });
+      // A cancelled order, then a 20x long against a resting short.
+      const far = await submit(b.token, {
+        direction: 2,
+        type: 'limit',
+        price: String(index * 2),
+        quantity: '0.01',
+      });
+      await call(first, {
+        method: 'POST',
+        url: `/api/contract/order/canCelOrder?id=${far.body.data.orderId}`,
+        headers: auth(b.token),
+      });
+      await submit(b.token, { direction: 2, type: 'limit', price: p, quantity: '0.1' });
+      const buy = await submit(a.token, { direction: 1, type: 'market', quantity: '0.1', leverage: 20 });
+      expect(buy.body.data.status).toBe(1);
+      const [pos] = first.contracts.service.positions(BigInt(a.id));
+      const liq = Math.floor(Number(pos?.liquidationPrice));
+      await submit(b.token, { direction: 4, type: 'limit', price: String(liq - 5), quantity: '0.1' });
+      // The mark crosses the long's liquidation price on a recorded tick.
+      clock.advance(1000);
+      const time = clock.now().getTime();
+      const ticked = await first.core.submit({
+        id: `test-tick:btcusdt:${time}`,
+        actor: 'system:contracts',
+        ts: time,
+        type: 'contract.tick',
+        payload: {
+          symbol: 'btcusdt',
+          tick: { id: `BTCUSDT:${time}`, time, price: String(liq - 1), sources: ['test'] },
+        },
+      });
+      expect(ticked.ok).toBe(true);
+      expect(first.contracts.service.positions(BigInt(a.id))).toHaveLength(0);
+      await first.wallet.projection.idle();
+
+      const check = async (app: FastifyInstance) => {
+        const orders = await get<Page<Order>>(
+          app,
+          '/api/contract/order/list?status=1&size=1&current=1',
+          a.token,
+        );
+        expect(orders.status, JSON.stringify(orders.body)).toBe(200);
+        expect(orders.body.data.total).toBe(2);
+        expect(orders.body.data.records).toHaveLength(1);
+        // Newest first: the liquidation's order, then the opening market order.
+        expect(orders.body.data.records[0]).toMatchObject({
+          orderType: 'liquidation',
+          direction: 3,
+          status: 1,
+        });
+        const second = await get<Page<Order>>(
+          app,
+          `${API}/entrust/entrustlogContract/BTC_USDT/history/2?size=1`,
+          a.token,
+        );
+        expect(second.body.data.records[0]).toMatchObject({
+          orderId: buy.body.data.orderId,
+          orderType: 'market',
+        });
+        const bHistory = await get<Page<Order>>(
+          app,
+          `${API}/entrust/entrustlogContract/all/history/1`,
+          b.token,
+        );
+        expect(bHistory.body.data.records.map((o) => o.status)).toContain(2);
+        const closed = await get<Page<Closed>>(app, '/api/contract/position/history', a.token);
+        expect(closed.body.data.total).toBe(1);
+        expect(closed.body.data.records[0]).toMatchObject({
+          positionId: pos?.positionId,
+          status: 'liquidated',
+          qty: '0.1',
+          avgPrice: p,
+          tickId: `BTCUSDT:${time}`,
+        });
+        // Nobody else sees a's history: b's own short, closed by the liquidation's fill, only.
+        const ofB = await get<Page<Closed>>(app, '/api/contract/position/history', b.token);
+        expect(ofB.body.data.records.map((r) => [r.status, r.positionId === pos?.positionId])).toEqual([
+          ['closed', false],
+        ]);
+        const bars = await call<{ bars: { time: number; open: string; close: string; volume: string }[] }>(
+          app,
+          {
+            method: 'GET',
+            url: `${API}/open/contract/kline/BTCUSDT/1m`,
+          },
+        );
+        expect(bars.status, JSON.stringify(bars.body)).toBe(200);
+        const volume = bars.body.data.bars.reduce((s, x) => s + Number(x.volume), 0);
+        expect(volume).toBeCloseTo(0.2, 9);
+        expect(bars.body.data.bars[0]?.open).toBe(p);
+        expect(bars.body.data.bars.at(-1)?.close).toBe(String(liq - 5));
+        const bad = await call(app, { method: 'GET', url: `${API}/open/contract/kline/BTCUSDT/7m` });
+        expect(bad.status).toBe(400);
+        const admin = await bootstrapAdmin(app).catch(() => undefined);
+        return admin;
+      };
+      const admin = await check(first);
+      const view = await call<{
+        liquidations: { userId: string; tickId: string }[];
+        markets: { symbol: string; longPositions: number }[];
+      }>(first, { method: 'GET', url: '/api/admin/contracts', headers: { satoken: admin?.token ?? '' } });
+      expect(view.status, JSON.stringify(view.body)).toBe(200);
+      expect(view.body.data.liquidations[0]).toMatchObject({ userId: a.id, tickId: `BTCUSDT:${time}` });
+      await first.close();
+
+      const second = await buildApp({ config, database: await open(), clock });
+      await second.ready();
+      try {
+        await check(second);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await sqlDb.drop();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 240_000);
+
+  it('keeps a closed position entry price and size, and skips what is already written', () => {
+    const position = {
+      positionId: '7000',
+      userId: '5',
+      symbol: 'btcusdt',
+      side: 'long' as const,
+      mode: 'isolated' as const,
+      leverage: 10,
+      qty: '0.2',
+      entryValue: '2000',
+      avgPrice: '10000',
+      margin: '200',
+      closing: '0',
+      realizedPnl: '0',
+      takeProfit: null,
+      stopLoss: null,
+      liquidationPrice: '9100',
+      openedTs: 1,
+      ts: 1,
+    };
+    const rows = contractRowsOf(
+      [
+        { type: 'contract.position', seq: 10, position },
+        { type: 'contract.position', seq: 11, position: { ...position, qty: '0', avgPrice: '0', ts: 2 } },
+        {
+          type: 'contract.position',
+          seq: 12,
+          position: { ...position, positionId: '7001', userId: 'not-sql' },
+        },
+      ],
+      9,
+    );
+    expect(rows.positions).toHaveLength(1);
+    expect(rows.positions[0]).toMatchObject({
+      maxQty: '0.2',
+      avgPrice: '10000',
+      qty: '0',
+      status: 'closed',
+      seq: 11,
+    });
+    expect(contractRowsOf([{ type: 'contract.position', seq: 10, position }], 10).positions).toEqual([]);
+  });
+});
