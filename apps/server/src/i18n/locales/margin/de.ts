@@ -18,6 +18,8 @@ export const marginDe: Record<keyof typeof marginEn, string> = {
     'Bitte geben Sie einen gültigen Betrag mit nicht mehr Nachkommastellen ein, als diese Münze erlaubt',
   'errors.MARGIN_AMOUNT_TOO_LARGE': 'Der Betrag ist höher als erlaubt',
   'errors.MARGIN_REJECTED': 'Die Anfrage wurde nicht angenommen',
+  'errors.MARGIN_SIDE_EFFECT_SPOT':
+    'Automatisches Leihen und Tilgen gibt es nur für Orders aus einem Margin-Konto',
   'success.marginBorrowed': 'Geliehen',
   'success.marginRepaid': 'Zurückgezahlt',
   'success.marginLeverageUpdated': 'Hebel aktualisiert',

@@ -15,6 +15,7 @@ export const marginEn = {
     'Please enter a valid amount with no more decimal places than this coin allows',
   'errors.MARGIN_AMOUNT_TOO_LARGE': 'The amount is larger than allowed',
   'errors.MARGIN_REJECTED': 'The request was not accepted',
+  'errors.MARGIN_SIDE_EFFECT_SPOT': 'Auto borrow and auto repay are only for orders from a margin account',
   'success.marginBorrowed': 'Borrowed',
   'success.marginRepaid': 'Repaid',
   'success.marginLeverageUpdated': 'Leverage updated',

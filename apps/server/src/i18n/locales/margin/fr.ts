@@ -19,6 +19,8 @@ export const marginFr: Record<keyof typeof marginEn, string> = {
     "Saisissez un montant valide, sans plus de décimales que cette crypto n'en autorise",
   'errors.MARGIN_AMOUNT_TOO_LARGE': 'Le montant dépasse la limite autorisée',
   'errors.MARGIN_REJECTED': "La demande n'a pas été acceptée",
+  'errors.MARGIN_SIDE_EFFECT_SPOT':
+    "L'emprunt et le remboursement automatiques sont réservés aux ordres d'un compte sur marge",
   'success.marginBorrowed': 'Emprunt effectué',
   'success.marginRepaid': 'Remboursé',
   'success.marginLeverageUpdated': 'Effet de levier mis à jour',

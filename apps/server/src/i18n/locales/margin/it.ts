@@ -18,6 +18,8 @@ export const marginIt: Record<keyof typeof marginEn, string> = {
     'Inserisci un importo valido con non più decimali di quanti ne consenta questa moneta',
   'errors.MARGIN_AMOUNT_TOO_LARGE': "L'importo supera il consentito",
   'errors.MARGIN_REJECTED': 'La richiesta non è stata accettata',
+  'errors.MARGIN_SIDE_EFFECT_SPOT':
+    'Il prestito e il rimborso automatici valgono solo per ordini da un conto a margine',
   'success.marginBorrowed': 'Prestito ottenuto',
   'success.marginRepaid': 'Rimborsato',
   'success.marginLeverageUpdated': 'Leva aggiornata',

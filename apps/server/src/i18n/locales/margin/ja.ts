@@ -16,6 +16,7 @@ export const marginJa: Record<keyof typeof marginEn, string> = {
   'errors.MARGIN_AMOUNT_INVALID': 'この通貨で許可される小数桁数以内の有効な金額を入力してください',
   'errors.MARGIN_AMOUNT_TOO_LARGE': '金額が上限を超えています',
   'errors.MARGIN_REJECTED': 'リクエストは受け付けられませんでした',
+  'errors.MARGIN_SIDE_EFFECT_SPOT': '自動借入と自動返済はマージン口座からの注文にのみ使えます',
   'success.marginBorrowed': '借入しました',
   'success.marginRepaid': '返済しました',
   'success.marginLeverageUpdated': 'レバレッジを更新しました',

@@ -16,6 +16,7 @@ export const marginKo: Record<keyof typeof marginEn, string> = {
   'errors.MARGIN_AMOUNT_INVALID': '이 코인이 허용하는 소수 자릿수 이내의 올바른 금액을 입력하세요',
   'errors.MARGIN_AMOUNT_TOO_LARGE': '금액이 허용 한도를 초과합니다',
   'errors.MARGIN_REJECTED': '요청이 수락되지 않았습니다',
+  'errors.MARGIN_SIDE_EFFECT_SPOT': '자동 대출과 자동 상환은 마진 계정의 주문에만 사용할 수 있습니다',
   'success.marginBorrowed': '대출 완료',
   'success.marginRepaid': '상환 완료',
   'success.marginLeverageUpdated': '레버리지가 변경되었습니다',

@@ -17,6 +17,8 @@ export const marginLt: Record<keyof typeof marginEn, string> = {
     'Įveskite tinkamą sumą, ne daugiau skaitmenų po kablelio, nei leidžia ši moneta',
   'errors.MARGIN_AMOUNT_TOO_LARGE': 'Suma viršija leistiną',
   'errors.MARGIN_REJECTED': 'Užklausa nepriimta',
+  'errors.MARGIN_SIDE_EFFECT_SPOT':
+    'Automatinis skolinimasis ir grąžinimas galimi tik maržos sąskaitos pavedimams',
   'success.marginBorrowed': 'Pasiskolinta',
   'success.marginRepaid': 'Grąžinta',
   'success.marginLeverageUpdated': 'Svertas atnaujintas',

@@ -17,6 +17,8 @@ export const marginRu: Record<keyof typeof marginEn, string> = {
     'Введите корректную сумму, не больше знаков после запятой, чем допускает монета',
   'errors.MARGIN_AMOUNT_TOO_LARGE': 'Сумма превышает допустимую',
   'errors.MARGIN_REJECTED': 'Запрос не принят',
+  'errors.MARGIN_SIDE_EFFECT_SPOT':
+    'Автозайм и автопогашение доступны только для ордеров с маржинального счёта',
   'success.marginBorrowed': 'Заём получен',
   'success.marginRepaid': 'Погашено',
   'success.marginLeverageUpdated': 'Плечо обновлено',
