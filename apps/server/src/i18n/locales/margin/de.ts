@@ -27,6 +27,7 @@ export const marginDe: Record<keyof typeof marginEn, string> = {
   'mail.marginCallSubject': 'Margin Call: Ihr Margin-Level beträgt {level}',
   'mail.marginCallBody':
     'Ihr Margin-Level ist auf {level} gefallen und liegt unter der Warnschwelle von {call}. Bei {liquidation} wird das Konto automatisch liquidiert. Überweisen Sie Guthaben oder zahlen Sie zurück, um das Level zu erhöhen.',
+  'fields.sideEffect': 'Automatisch leihen/tilgen',
   'fields.leverage': 'Hebel',
   'fields.hourlyRate': 'Stundenzins',
 };

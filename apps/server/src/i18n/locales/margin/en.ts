@@ -23,6 +23,7 @@ export const marginEn = {
   'mail.marginCallSubject': 'Margin call: your margin level is {level}',
   'mail.marginCallBody':
     'Your margin level has fallen to {level}, below the warning level of {call}. At {liquidation} the account is liquidated automatically. Add funds or repay to raise the level.',
+  'fields.sideEffect': 'Auto borrow / repay',
   'fields.leverage': 'Leverage',
   'fields.hourlyRate': 'Hourly rate',
 } as const;

@@ -28,6 +28,7 @@ export const marginEs: Record<keyof typeof marginEn, string> = {
   'mail.marginCallSubject': 'Llamada de margen: su nivel de margen es {level}',
   'mail.marginCallBody':
     'Su nivel de margen ha bajado a {level}, por debajo del nivel de aviso de {call}. Al llegar a {liquidation} la cuenta se liquida automáticamente. Transfiera fondos o reembolse para subir el nivel.',
+  'fields.sideEffect': 'Préstamo/reembolso automático',
   'fields.leverage': 'Apalancamiento',
   'fields.hourlyRate': 'Tasa por hora',
 };

@@ -28,6 +28,7 @@ export const marginFr: Record<keyof typeof marginEn, string> = {
   'mail.marginCallSubject': 'Appel de marge : votre niveau de marge est de {level}',
   'mail.marginCallBody':
     "Votre niveau de marge est tombé à {level}, sous le seuil d'alerte de {call}. À {liquidation}, le compte est liquidé automatiquement. Transférez des fonds ou remboursez pour relever le niveau.",
+  'fields.sideEffect': 'Emprunt/remboursement automatique',
   'fields.leverage': 'Effet de levier',
   'fields.hourlyRate': 'Taux horaire',
 };

@@ -27,6 +27,7 @@ export const marginIt: Record<keyof typeof marginEn, string> = {
   'mail.marginCallSubject': 'Margin call: il tuo livello di margine è {level}',
   'mail.marginCallBody':
     'Il tuo livello di margine è sceso a {level}, sotto la soglia di avviso di {call}. A {liquidation} il conto viene liquidato automaticamente. Trasferisci fondi o rimborsa per alzare il livello.',
+  'fields.sideEffect': 'Prestito/rimborso automatico',
   'fields.leverage': 'Leva',
   'fields.hourlyRate': 'Tasso orario',
 };

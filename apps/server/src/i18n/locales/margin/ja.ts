@@ -24,6 +24,7 @@ export const marginJa: Record<keyof typeof marginEn, string> = {
   'mail.marginCallSubject': 'マージンコール：証拠金維持率が {level} です',
   'mail.marginCallBody':
     '証拠金維持率が {level} に低下し、警告水準 {call} を下回りました。{liquidation} に達すると口座は自動的に強制決済されます。資金を振り替えるか返済して維持率を上げてください。',
+  'fields.sideEffect': '自動借入・返済',
   'fields.leverage': 'レバレッジ',
   'fields.hourlyRate': '時間利率',
 };

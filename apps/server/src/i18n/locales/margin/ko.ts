@@ -24,6 +24,7 @@ export const marginKo: Record<keyof typeof marginEn, string> = {
   'mail.marginCallSubject': '마진 콜: 마진 레벨이 {level}입니다',
   'mail.marginCallBody':
     '마진 레벨이 {level}(으)로 떨어져 경고 수준 {call} 아래입니다. {liquidation}에 도달하면 계정이 자동으로 청산됩니다. 자금을 이체하거나 상환하여 레벨을 높이세요.',
+  'fields.sideEffect': '자동 대출/상환',
   'fields.leverage': '레버리지',
   'fields.hourlyRate': '시간당 이율',
 };

@@ -26,6 +26,7 @@ export const marginLt: Record<keyof typeof marginEn, string> = {
   'mail.marginCallSubject': 'Maržos įspėjimas: jūsų maržos lygis yra {level}',
   'mail.marginCallBody':
     'Jūsų maržos lygis nukrito iki {level}, žemiau įspėjimo ribos {call}. Pasiekus {liquidation} sąskaita automatiškai likviduojama. Perveskite lėšų arba grąžinkite skolą, kad lygis pakiltų.',
+  'fields.sideEffect': 'Automatinis skolinimasis/grąžinimas',
   'fields.leverage': 'Svertas',
   'fields.hourlyRate': 'Valandinė palūkanų norma',
 };

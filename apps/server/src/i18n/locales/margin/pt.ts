@@ -27,6 +27,7 @@ export const marginPt: Record<keyof typeof marginEn, string> = {
   'mail.marginCallSubject': 'Chamada de margem: o seu nível de margem é {level}',
   'mail.marginCallBody':
     'O seu nível de margem desceu para {level}, abaixo do nível de aviso de {call}. Em {liquidation} a conta é liquidada automaticamente. Transfira fundos ou reembolse para subir o nível.',
+  'fields.sideEffect': 'Empréstimo/reembolso automático',
   'fields.leverage': 'Alavancagem',
   'fields.hourlyRate': 'Taxa horária',
 };

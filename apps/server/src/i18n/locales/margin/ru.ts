@@ -26,6 +26,7 @@ export const marginRu: Record<keyof typeof marginEn, string> = {
   'mail.marginCallSubject': 'Маржин-колл: ваш уровень маржи {level}',
   'mail.marginCallBody':
     'Ваш уровень маржи упал до {level}, ниже уровня предупреждения {call}. При {liquidation} счёт будет ликвидирован автоматически. Пополните счёт или погасите долг, чтобы поднять уровень.',
+  'fields.sideEffect': 'Автозайм/автопогашение',
   'fields.leverage': 'Плечо',
   'fields.hourlyRate': 'Часовая ставка',
 };

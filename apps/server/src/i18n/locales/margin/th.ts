@@ -24,6 +24,7 @@ export const marginTh: Record<keyof typeof marginEn, string> = {
   'mail.marginCallSubject': 'มาร์จิ้นคอล: ระดับมาร์จิ้นของคุณคือ {level}',
   'mail.marginCallBody':
     'ระดับมาร์จิ้นของคุณลดลงเหลือ {level} ต่ำกว่าระดับเตือน {call} เมื่อถึง {liquidation} บัญชีจะถูกชำระบัญชีอัตโนมัติ โปรดโอนเงินเข้าหรือชำระคืนเพื่อเพิ่มระดับ',
+  'fields.sideEffect': 'กู้/ชำระคืนอัตโนมัติ',
   'fields.leverage': 'เลเวอเรจ',
   'fields.hourlyRate': 'อัตราดอกเบี้ยรายชั่วโมง',
 };

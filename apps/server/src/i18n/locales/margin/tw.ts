@@ -24,6 +24,7 @@ export const marginTw: Record<keyof typeof marginEn, string> = {
   'mail.marginCallSubject': '追加保證金提醒：您的風險率為 {level}',
   'mail.marginCallBody':
     '您的風險率已降至 {level}，低於預警線 {call}。風險率達到 {liquidation} 時帳戶將被自動強制平倉。請轉入資金或還款以提高風險率。',
+  'fields.sideEffect': '自動借還',
   'fields.leverage': '槓桿倍數',
   'fields.hourlyRate': '小時利率',
 };

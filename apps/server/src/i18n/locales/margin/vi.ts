@@ -25,6 +25,7 @@ export const marginVi: Record<keyof typeof marginEn, string> = {
   'mail.marginCallSubject': 'Cảnh báo ký quỹ: mức ký quỹ của bạn là {level}',
   'mail.marginCallBody':
     'Mức ký quỹ của bạn đã giảm xuống {level}, dưới mức cảnh báo {call}. Khi đến {liquidation}, tài khoản sẽ tự động bị thanh lý. Hãy chuyển thêm tiền hoặc trả nợ để nâng mức ký quỹ.',
+  'fields.sideEffect': 'Tự động vay/trả',
   'fields.leverage': 'Đòn bẩy',
   'fields.hourlyRate': 'Lãi suất theo giờ',
 };

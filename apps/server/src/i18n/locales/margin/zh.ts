@@ -24,6 +24,7 @@ export const marginZh: Record<keyof typeof marginEn, string> = {
   'mail.marginCallSubject': '追加保证金提醒：您的风险率为 {level}',
   'mail.marginCallBody':
     '您的风险率已降至 {level}，低于预警线 {call}。风险率达到 {liquidation} 时账户将被自动强制平仓。请转入资金或还款以提高风险率。',
+  'fields.sideEffect': '自动借还',
   'fields.leverage': '杠杆倍数',
   'fields.hourlyRate': '小时利率',
 };
