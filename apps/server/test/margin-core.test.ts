@@ -3,6 +3,7 @@
 // first, the margin-call and liquidation levels, liquidation with and without a shortfall (the insurance
 // fund covers it), refusals that change nothing, and the snapshot round trip.
 import { describe, expect, it } from 'vitest';
+import { MARGIN_LIQUIDATOR_ACTOR as LIQUIDATOR } from '@/core/margin/margin-types';
 import { MoneyState } from '@/core/money-state';
 import { sha256Hex } from '@/journal/money-core';
 import { errorOf, HOUR, ISO, marginKit, ok, T0 } from './margin-kit';
@@ -190,7 +191,7 @@ describe('margin core', () => {
     expect(s.margin.loansOf('a')[0]).toMatchObject({ interest: '0.033334', interestTotal: '0.033334' });
     // price up: b bids 55000, a sells everything from the isolated account
     ok(place('b', { side: 'buy', type: 'limit', price: '55000', quantity: '0.0999' }));
-    ok(place('a', { side: 'sell', type: 'market', quantity: '0.0999', account: ISO }));
+    ok(place('a', { side: 'sell', type: 'market', quantity: '0.0999', account: ISO }, LIQUIDATOR));
     // 0.0999 x 55000 = 5494.5, fee 5.4945
     expect(bal('a', 'USDT')).toBe('5489.0055/0');
     expect(
@@ -266,7 +267,7 @@ describe('margin core', () => {
     const { run, place, bal, prices, s } = leveraged();
     ok(run('margin.liquidate.begin', { userId: 'a', account: ISO, prices: prices('43000') }));
     ok(place('b', { side: 'buy', type: 'limit', price: '43000', quantity: '1' }));
-    ok(place('a', { side: 'sell', type: 'market', quantity: '0.0999', account: ISO }));
+    ok(place('a', { side: 'sell', type: 'market', quantity: '0.0999', account: ISO }, LIQUIDATOR));
     // 0.0999 x 43000 = 4295.7, fee 4.2957
     expect(bal('a', 'USDT')).toBe('4291.4043/0');
     const insuranceBefore = s.systemBalance('insurance_fund', 'USDT');
@@ -286,7 +287,9 @@ describe('margin core', () => {
     ok(run('margin.accrue', { hourTs: T0 + 2 * HOUR }));
     ok(run('margin.liquidate.begin', { userId: 'a', account: ISO, prices: prices('38000') }));
     ok(place('b', { side: 'buy', type: 'limit', price: '38000', quantity: '0.05' }));
-    ok(place('a', { side: 'sell', type: 'limit', price: '38000', quantity: '0.05', account: ISO }));
+    ok(
+      place('a', { side: 'sell', type: 'limit', price: '38000', quantity: '0.05', account: ISO }, LIQUIDATOR),
+    );
     // 0.05 x 38000 = 1900, fee 1.9; 0.0499 BTC left unsold (the book ran dry)
     expect(bal('a', 'USDT')).toBe('1898.1/0');
     const others = ['b', 'c'].map((u) => [bal(u, 'USDT', 'spot'), bal(u, 'BTC', 'spot')]);

@@ -68,8 +68,8 @@ export function marginKit(options: { usdtRate?: string } = {}) {
     ok(run('deposit.credit', { userId: u, asset: 'USDT', amount: '100000', ref: `u-${u}` }));
     ok(run('deposit.credit', { userId: u, asset: 'BTC', amount: '10', ref: `b-${u}` }));
   }
-  const place = (userId: string, order: Omit<SpotPlace, 'userId' | 'symbol'>) =>
-    run('spot.place', { userId, symbol: 'btcusdt', ...order }, userId);
+  const place = (userId: string, order: Omit<SpotPlace, 'userId' | 'symbol'>, actor = userId) =>
+    run('spot.place', { userId, symbol: 'btcusdt', ...order }, actor);
   const bal = (userId: string, asset: string, account: string = ISO) => {
     const b = s.balance(userId, asset, account as 'spot');
     return `${b.available}/${b.frozen}`;

@@ -1,6 +1,7 @@
 // Margin through the whole money core, property-tested (fast-check): random transfers, borrowing,
 // repayments, leverage changes, trading from margin accounts against a market maker, hourly interest and
-// random price paths (jumps of up to 40 %), with the real liquidator sweeping after every step. After
+// random price paths (jumps of up to 40 %), orders that auto-borrow and auto-repay (taker and resting
+// maker), with the real liquidator sweeping after every step. After
 // EVERY step: the core's invariants (zero sum per asset, no negative balance, frozen == holds, pool lent
 // == open loans), the pool's own balance == its ledger account, and no account that survived the sweep
 // owes more than it holds. Every liquidation posts only to the liquidated user and system accounts (no
@@ -11,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import type { MarginAccountType } from '@/core/margin/margin-types';
 import { valueAccount } from '@/core/margin/margin-view';
 import { MoneyState } from '@/core/money-state';
-import type { Command, CoreEvent } from '@/core/types';
+import { type Command, type CoreEvent, SPOT_SIDE_EFFECTS, type SpotSideEffect } from '@/core/types';
 import { sha256Hex } from '@/journal/money-core';
 import { type LiquidationCore, liquidate } from '@/modules/margin/liquidator';
 import { HOUR, ISO, marginKit, T0 } from './margin-kit';
@@ -25,7 +26,11 @@ type Op =
   | { k: 'out'; u: number; acc: number; asset: 'USDT' | 'BTC'; amount: number }
   | { k: 'borrow'; u: number; acc: number; asset: 'USDT' | 'BTC'; amount: number }
   | { k: 'repay'; u: number; acc: number; asset: 'USDT' | 'BTC'; amount: number }
-  | { k: 'trade'; u: number; acc: number; side: 'buy' | 'sell'; lots: number }
+  | { k: 'trade'; u: number; acc: number; side: 'buy' | 'sell'; lots: number; effect: SpotSideEffect }
+  /** Transfer in, buy by quote amount auto-borrowing the rest, then sell it all auto-repaying. */
+  | { k: 'auto'; u: number; acc: number; equity: number; extra: number; sellBack: boolean }
+  /** A limit order resting near the price that repays from its proceeds when the book fills it. */
+  | { k: 'rest'; u: number; acc: number; side: 'buy' | 'sell'; lots: number; offset: number }
   | { k: 'leverage'; u: number; lev: number }
   | { k: 'accrue' }
   /** A leveraged position in one go: transfer in, borrow, trade (long: buy BTC; short: sell borrowed BTC). */
@@ -47,6 +52,24 @@ const op: fc.Arbitrary<Op> = fc.oneof(
     ...who,
     side: fc.constantFrom('buy' as const, 'sell' as const),
     lots: fc.integer({ min: 1, max: 2000 }),
+    effect: fc.constantFrom(...SPOT_SIDE_EFFECTS),
+  }),
+  {
+    arbitrary: fc.record({
+      k: fc.constant('auto' as const),
+      ...who,
+      equity: fc.integer({ min: 100, max: 5000 }),
+      extra: fc.constantFrom(0.5, 1, 1.5),
+      sellBack: fc.boolean(),
+    }),
+    weight: 3,
+  },
+  fc.record({
+    k: fc.constant('rest' as const),
+    ...who,
+    side: fc.constantFrom('buy' as const, 'sell' as const),
+    lots: fc.integer({ min: 1, max: 2000 }),
+    offset: fc.integer({ min: 1, max: 30 }),
   }),
   fc.record({ k: fc.constant('leverage' as const), u: fc.nat(2), lev: fc.constantFrom(3, 5, 10) }),
   fc.record({ k: fc.constant('accrue' as const) }),
@@ -72,6 +95,9 @@ function btc(n: number): string {
 describe('margin property', () => {
   it('never leaves a surviving account owing more than it holds, never charges another user, replays', async () => {
     let liquidations = 0;
+    let autoBorrowed = 0;
+    let autoRepaid = 0;
+    const sideEffects = new Map<string, number>();
     let shortfalls = 0;
     const outcomes = new Map<string, number>();
     await fc.assert(
@@ -82,6 +108,15 @@ describe('margin property', () => {
           const r = k.run(type, payload, actor);
           const key = `${type}:${r.ok ? 'ok' : r.error}`;
           outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
+          if (r.ok && type === 'spot.place') {
+            // A loan event in an order's command: its auto-borrow (the loan id is the order's), or a
+            // repayment from an order's proceeds (a maker's too, in someone else's command).
+            for (const e of r.events) {
+              if (e.type !== 'margin.loan') continue;
+              if (e.loanId === String(r.seq)) autoBorrowed += 1;
+              else autoRepaid += 1;
+            }
+          }
           return r;
         };
         let price = 50_000;
@@ -158,8 +193,8 @@ describe('margin property', () => {
             case 'repay':
               run('margin.repay', { userId, account: acc, asset: o.asset, amount: amt });
               break;
-            case 'trade':
-              run(
+            case 'trade': {
+              const r = run(
                 'spot.place',
                 {
                   userId,
@@ -168,11 +203,77 @@ describe('margin property', () => {
                   type: 'market',
                   quantity: btc(o.lots),
                   account: acc,
+                  sideEffect: o.effect,
+                  prices: prices(),
                 },
                 userId,
               );
+              if (r.ok && o.effect !== 'none')
+                sideEffects.set(o.effect, (sideEffects.get(o.effect) ?? 0) + 1);
               refreshBook();
               break;
+            }
+            case 'auto': {
+              run('margin.transfer', {
+                userId,
+                account: acc,
+                asset: 'USDT',
+                amount: usdt(o.equity),
+                direction: 'in',
+                prices: prices(),
+              });
+              run(
+                'spot.place',
+                {
+                  userId,
+                  symbol: 'btcusdt',
+                  side: 'buy',
+                  type: 'market',
+                  quoteQuantity: usdt(Math.floor(o.equity * (1 + o.extra))),
+                  account: acc,
+                  sideEffect: 'autoBorrow',
+                  prices: prices(),
+                },
+                userId,
+              );
+              const held = s.balance(userId, 'BTC', acc).available;
+              const lots = Math.floor(Number(held) * 10000);
+              if (o.sellBack && lots > 0)
+                run(
+                  'spot.place',
+                  {
+                    userId,
+                    symbol: 'btcusdt',
+                    side: 'sell',
+                    type: 'market',
+                    quantity: btc(lots),
+                    account: acc,
+                    sideEffect: 'autoRepay',
+                  },
+                  userId,
+                );
+              refreshBook();
+              break;
+            }
+            case 'rest': {
+              // Rests inside the maker's spread; the next refresh of the book or a trade may fill it.
+              const at = o.side === 'buy' ? price - 5 + o.offset / 10 : price + 5 - o.offset / 10;
+              run(
+                'spot.place',
+                {
+                  userId,
+                  symbol: 'btcusdt',
+                  side: o.side,
+                  type: 'limit',
+                  price: String(Math.round(at * 100) / 100),
+                  quantity: btc(o.lots),
+                  account: acc,
+                  sideEffect: 'autoRepay',
+                },
+                userId,
+              );
+              break;
+            }
             case 'leverage':
               run('margin.leverage', { userId, account: ISO, leverage: o.lev, prices: prices() });
               break;
@@ -295,13 +396,16 @@ describe('margin property', () => {
         const copy = MoneyState.fromSnapshot(JSON.parse(JSON.stringify(s.snapshot())), sha256Hex);
         expect(copy.stateHash()).toBe(s.stateHash());
       }),
-      { numRuns: 60 },
+      { numRuns: 80 },
     );
     // The runs must actually exercise liquidation.
     expect(liquidations).toBeGreaterThan(10);
     expect(shortfalls).toBeGreaterThan(0);
+    // ... and the orders' side effects: loans taken by orders, debts repaid from proceeds.
+    expect(autoBorrowed).toBeGreaterThan(5);
+    expect(autoRepaid).toBeGreaterThan(5);
     console.log(
-      `margin property: ${liquidations} liquidations, ${shortfalls} with a shortfall; outcomes ${JSON.stringify(Object.fromEntries(outcomes))}`,
+      `margin property: ${autoBorrowed} auto-borrows, ${autoRepaid} auto-repays ${JSON.stringify(Object.fromEntries(sideEffects))}; ${liquidations} liquidations, ${shortfalls} with a shortfall; outcomes ${JSON.stringify(Object.fromEntries(outcomes))}`,
     );
   }, 240_000);
 });

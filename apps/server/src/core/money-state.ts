@@ -140,6 +140,7 @@ export class MoneyState {
     actor: '',
     ledger: undefined as unknown as Ledger,
     fees: this.referral,
+    orderAccounts: this.margin,
   };
   /** Command id -> slot of its entry in a queue (see IdQueue). */
   private readonly idempotency = new Map<string, number>();

@@ -24,6 +24,42 @@ export interface ExecContext {
   ledger: Ledger;
   /** Where every fee a part charges is posted: security fund, referral rebates, fee revenue. */
   fees: FeeSplitter;
+  /** What an order from an account other than spot needs beyond the spot rules (the margin part). */
+  orderAccounts: OrderAccountHooks;
+}
+
+/**
+ * The rules an account other than 'spot' adds to the spot orders drawing on it (implemented by the margin
+ * part, docs/margin.md "Orders from margin accounts"), so the spot part knows no margin rule: it asks
+ * before it freezes, and reports the proceeds of orders flagged to repay. Both stage their postings and
+ * state changes in the same tx as the order, so the order and its loan or repayment are one command.
+ */
+export interface OrderAccountHooks {
+  /**
+   * Before an order freezes `amount` of `asset` on `account`: may refuse (a Rejection: the account is
+   * locked ...), and with `borrow` borrows what the available balance lacks. Returns its events.
+   */
+  beforeOrder(
+    req: {
+      userId: string;
+      account: AccountType;
+      asset: string;
+      amount: bigint;
+      borrow: boolean;
+      prices: unknown;
+    },
+    tx: LedgerTx,
+    ctx: ExecContext,
+  ): CoreEvent[] | undefined;
+  /**
+   * After fills credited orders flagged to repay with what they received (net of fees): repays the
+   * account's debt in that asset from it, interest first. Never refuses (the book has already moved).
+   */
+  afterProceeds(
+    credits: { userId: string; account: AccountType; asset: string; amount: bigint }[],
+    tx: LedgerTx,
+    ctx: ExecContext,
+  ): CoreEvent[];
 }
 
 export interface Execution {

@@ -264,7 +264,18 @@ export interface SpotPlace {
    * or 'isolated:<this symbol>'; docs/margin.md).
    */
   account?: 'spot' | MarginAccountType;
+  /**
+   * Margin accounts only (docs/margin.md "Orders from margin accounts"): 'autoBorrow' borrows what the
+   * account lacks of what the order freezes, in the same command; 'autoRepay' repays the account's debt
+   * from the order's proceeds as it fills; 'autoBorrowRepay' both. Absent or 'none': neither.
+   */
+  sideEffect?: SpotSideEffect;
+  /** Mark prices for an auto-borrow's limit check (as `margin.borrow` carries them). */
+  prices?: Record<string, string>;
 }
+
+export const SPOT_SIDE_EFFECTS = ['none', 'autoBorrow', 'autoRepay', 'autoBorrowRepay'] as const;
+export type SpotSideEffect = (typeof SPOT_SIDE_EFFECTS)[number];
 
 export type SpotOrderStatus = 'open' | 'filled' | 'cancelled';
 /** Why an order ended cancelled: by its owner, by its time in force, by self-trade prevention, ... */
@@ -386,6 +397,8 @@ export interface SpotOrderEvent {
   ts: number;
   /** The margin account the order draws on; absent for the spot account (docs/margin.md). */
   account?: MarginAccountType;
+  /** Set for a margin order that repays from its proceeds ('autoRepay' or 'autoBorrowRepay'). */
+  sideEffect?: SpotSideEffect;
 }
 
 export interface SpotTradeEvent {

@@ -11,20 +11,21 @@
 // This part reads balances through the tx (staged) and its own state only; prices come with commands.
 import { formatAtoms } from '../atoms';
 import type { Ledger, LedgerTx } from '../ledger/ledger';
-import type { CorePart, ExecContext, Execution, HeldAmount } from '../part';
+import type { CorePart, ExecContext, Execution, HeldAmount, OrderAccountHooks } from '../part';
 import { parseCanonical, parseSigned, reject, requireAsset, requireString } from '../rejection';
 import type { AccountType, Command, CoreEvent } from '../types';
 import { hourlyInterest, levelAtOrBelow, min, ONE, valueDown, valueUp, withinLeverage } from './margin-math';
-import type {
-  MarginAccountType,
-  MarginCommand,
-  MarginConfig,
-  MarginLoanEvent,
-  MarginLoanStatus,
-  MarginLoanView,
-  MarginPoolView,
-  MarginPrices,
-  MarginReader,
+import {
+  MARGIN_LIQUIDATOR_ACTOR,
+  type MarginAccountType,
+  type MarginCommand,
+  type MarginConfig,
+  type MarginLoanEvent,
+  type MarginLoanStatus,
+  type MarginLoanView,
+  type MarginPoolView,
+  type MarginPrices,
+  type MarginReader,
 } from './margin-types';
 
 const HOUR_MS = 3_600_000;
@@ -112,7 +113,7 @@ export function parseMarginConfig(c: MarginConfig): ParsedConfig {
   return { raw: c, callLevel, liquidationLevel, pairs };
 }
 
-export class MarginPart implements CorePart, MarginReader {
+export class MarginPart implements CorePart, MarginReader, OrderAccountHooks {
   readonly name = 'margin';
   readonly commandTypes = [
     'margin.configure',
@@ -322,6 +323,27 @@ export class MarginPart implements CorePart, MarginReader {
     const account = this.requireAccount(p.account);
     const asset = this.requireAccountAsset(account, p.asset);
     const amount = parseCanonical(p.amount, 'positive');
+    const loan = this.stageBorrow(userId, account, asset, amount, p.prices, tx, ctx);
+    return {
+      ref: String(loan.id),
+      events: [this.loanEvent(loan, 'open', 0n, ctx)],
+      reply: { loanId: String(loan.id), amount: formatAtoms(amount) },
+    };
+  }
+
+  /**
+   * A loan of `amount` from the pool into the account, staged in `tx` (the loan's id is the command's
+   * seq: one loan per command). Refuses beyond the pool, the leverage, or on a locked account.
+   */
+  private stageBorrow(
+    userId: string,
+    account: MarginAccountType,
+    asset: string,
+    amount: bigint,
+    prices: MarginPrices,
+    tx: LedgerTx,
+    ctx: ExecContext,
+  ): Loan {
     ctx.ledger.checkAmount(asset, amount);
     const pool = this.poolMap.get(asset) ?? reject('MARGIN_ASSET_UNKNOWN');
     if (!pool.enabled) reject('MARGIN_ASSET_UNKNOWN');
@@ -341,18 +363,80 @@ export class MarginPart implements CorePart, MarginReader {
       rate: pool.rate,
       createdTs: ctx.ts,
     };
-    const v = this.valuation(userId, account, tx, p.prices, [loan]);
+    const v = this.valuation(userId, account, tx, prices, [loan]);
     if (!withinLeverage(v.assets, v.debt, this.leverageOf(userId, account))) reject('BORROW_LIMIT_EXCEEDED');
     tx.afterCommit(() => {
       this.loans.set(loan.id, loan);
       pool.balance -= amount;
       pool.lent += amount;
     });
-    return {
-      ref: String(loan.id),
-      events: [this.loanEvent(loan, 'open', 0n, ctx)],
-      reply: { loanId: String(loan.id), amount: formatAtoms(amount) },
-    };
+    return loan;
+  }
+
+  // ---- orders from margin accounts (OrderAccountHooks, called by the spot part) ----
+
+  /**
+   * A spot order from a margin account: refused while the account is liquidating (but the liquidator's
+   * own orders); with `borrow`, borrows exactly what the available balance lacks of `amount`, in the same
+   * command as the order (so there is never a loan without its order, nor the reverse).
+   */
+  beforeOrder(
+    req: {
+      userId: string;
+      account: AccountType;
+      asset: string;
+      amount: bigint;
+      borrow: boolean;
+      prices: unknown;
+    },
+    tx: LedgerTx,
+    ctx: ExecContext,
+  ): CoreEvent[] | undefined {
+    const account = this.requireAccount(req.account);
+    if (this.isLiquidating(req.userId, account) && (req.borrow || ctx.actor !== MARGIN_LIQUIDATOR_ACTOR))
+      reject('ACCOUNT_LIQUIDATING');
+    if (!req.borrow) return undefined;
+    const asset = this.requireAccountAsset(account, req.asset);
+    const short = req.amount - tx.balanceOf(req.userId, asset, account).available;
+    if (short <= 0n) return undefined;
+    const loan = this.stageBorrow(req.userId, account, asset, short, req.prices as MarginPrices, tx, ctx);
+    return [this.loanEvent(loan, 'open', 0n, ctx)];
+  }
+
+  /**
+   * Orders flagged to repay received `credits` (net of fees) in this command: per user, account and
+   * asset, the debt in that asset is repaid from them (interest first, oldest loan first), up to what is
+   * owed and what is available. Never refuses.
+   */
+  afterProceeds(
+    credits: { userId: string; account: AccountType; asset: string; amount: bigint }[],
+    tx: LedgerTx,
+    ctx: ExecContext,
+  ): CoreEvent[] {
+    const sums = new Map<
+      string,
+      { userId: string; account: MarginAccountType; asset: string; amount: bigint }
+    >();
+    for (const c of credits) {
+      const account = asMarginAccount(c.account);
+      if (account === undefined) continue;
+      const key = `${keyOf(c.userId, account)}\u0000${c.asset}`;
+      const s = sums.get(key);
+      if (s === undefined) sums.set(key, { userId: c.userId, account, asset: c.asset, amount: c.amount });
+      else s.amount += c.amount;
+    }
+    const events: CoreEvent[] = [];
+    for (const s of sums.values()) {
+      const mine = this.openLoans(s.userId, s.account, s.asset);
+      if (mine.length === 0) continue;
+      const owed = mine.reduce((sum, l) => sum + l.principal + l.interest, 0n);
+      const pay = min(min(s.amount, owed), tx.balanceOf(s.userId, s.asset, s.account).available);
+      if (pay <= 0n) continue;
+      tx.user(s.userId, s.asset, s.account, 'available', -pay);
+      tx.system(MARGIN_POOL, s.asset, pay);
+      events.push(...this.payLoans(mine, pay, 'repaid', tx, ctx).events);
+    }
+    return events;
   }
 
   private repay(

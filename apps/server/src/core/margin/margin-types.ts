@@ -10,6 +10,12 @@
 /** The ledger account types of margin: cross, and isolated per spot symbol (e.g. 'isolated:btcusdt'). */
 export type MarginAccountType = 'margin' | `isolated:${string}`;
 
+/**
+ * The actor of the liquidator's commands: the only one whose spot orders a liquidating account may place
+ * (it sells and buys back through the book); every other order from that account is ACCOUNT_LIQUIDATING.
+ */
+export const MARGIN_LIQUIDATOR_ACTOR = 'system:margin-liquidator';
+
 export const MARGIN_SYSTEM_ACCOUNTS = ['margin_lending_pool'] as const;
 
 export const MARGIN_CORE_ERRORS = [
@@ -25,7 +31,10 @@ export const MARGIN_CORE_ERRORS = [
   'MARGIN_PRICE_MISSING',
   /** Liquidation asked for an account whose level is above the liquidation level. */
   'NOT_LIQUIDATABLE',
-  /** The account is being liquidated: no borrowing, transfer or leverage change until it is settled. */
+  /**
+   * The account is being liquidated: no borrowing, transfer, leverage change or order (but the
+   * liquidator's) until it is settled.
+   */
   'ACCOUNT_LIQUIDATING',
   /** Not an asset of this margin account, or margin not configured for it. */
   'MARGIN_ASSET_UNKNOWN',

@@ -26,6 +26,7 @@ import {
   type SpotOrderEvent,
   type SpotOrderStatus,
   type SpotPlace,
+  type SpotSideEffect,
   type SpotTimeInForce,
 } from '../types';
 import { BUY, SELL, type Side } from './order-book';
@@ -71,6 +72,10 @@ interface OpenOrder {
   createdTs: number;
   /** The account the order draws on: 'spot', or a margin account (docs/margin.md). */
   account: AccountType;
+  /** Repays the account's debt from its proceeds ('autoRepay' / 'autoBorrowRepay'; margin accounts). */
+  repay: SpotSideEffect | undefined;
+  /** What the order received (net of fees) in the command being executed, when it repays. */
+  proceeds: bigint;
   /** The seq of the last command that touched the order, and how it ended in that command (events only). */
   mark: number;
   end: SpotOrderStatus | null;
@@ -79,8 +84,8 @@ interface OpenOrder {
 
 /**
  * [orderId, userId, side, type, tif, priceTicks, lots, quoteQty, filledLots, filledQuote, fee, hold,
- * clientOrderId, createdTs, account?] — the account only when it is not 'spot' (older snapshots and their
- * hash unchanged).
+ * clientOrderId, createdTs, account?, sideEffect?] — the account only when it is not 'spot', the side
+ * effect only for an order that repays from its proceeds (older snapshots and their hash unchanged).
  */
 type OrderRowBase = [
   number,
@@ -98,12 +103,27 @@ type OrderRowBase = [
   string | null,
   number,
 ];
-type OrderRow = OrderRowBase | [...OrderRowBase, account: string];
+type OrderRow =
+  | OrderRowBase
+  | [...OrderRowBase, account: string]
+  | [...OrderRowBase, account: string, sideEffect: SpotSideEffect];
 
 /** The account an order may draw on: 'spot', cross margin, or the isolated account of its own pair. */
 function orderAccount(v: unknown, symbol: string): AccountType {
   if (v === undefined || v === 'spot') return 'spot';
   if (v === 'margin' || v === `isolated:${symbol}`) return v as AccountType;
+  return reject('INVALID_COMMAND');
+}
+
+/** An order's side effect: none on the spot account; borrow and/or repay on a margin account. */
+function orderSideEffect(
+  v: unknown,
+  account: AccountType,
+): { borrow: boolean; repay: SpotSideEffect | undefined } {
+  if (v === undefined || v === 'none') return { borrow: false, repay: undefined };
+  if (account === 'spot') return reject('INVALID_COMMAND');
+  if (v === 'autoBorrow') return { borrow: true, repay: undefined };
+  if (v === 'autoRepay' || v === 'autoBorrowRepay') return { borrow: v === 'autoBorrowRepay', repay: v };
   return reject('INVALID_COMMAND');
 }
 
@@ -125,6 +145,8 @@ class Activity {
   bidLevels: number[] = [];
   askLevels: number[] = [];
   trades = 0;
+  /** An order that repays from its proceeds received some in this command. */
+  repays = false;
 
   /** Ready for the command `seq` (a new events array: the last one went out with its command; the
    * others are internal and reused). */
@@ -135,6 +157,7 @@ class Activity {
     this.bidLevels.length = 0;
     this.askLevels.length = 0;
     this.trades = 0;
+    this.repays = false;
     return this;
   }
 
@@ -287,6 +310,7 @@ export class SpotPart implements CorePart {
     }
     const owner = this.ownerOf(userId);
     const account = orderAccount(p.account, m.symbol);
+    const effect = orderSideEffect(p.sideEffect, account);
 
     // What the order may take from the book and what it freezes for that.
     let limitTicks: number;
@@ -330,9 +354,20 @@ export class SpotPart implements CorePart {
       }
     }
     const holdAsset = side === BUY ? m.quote : m.base;
-    tx.requireAvailable(userId, holdAsset, account, hold);
-    // Nothing below refuses: the funds are there, and every later posting only moves frozen funds.
     const fok = tif === 'FOK' && !m.book.fillable(side, limitTicks, lots, owner);
+    let accountEvents: CoreEvent[] | undefined;
+    if (account !== 'spot') {
+      // The account's own rules (a margin account: its lock, an auto-borrow of what it lacks).
+      const borrow = effect.borrow && !fok;
+      accountEvents = ctx.orderAccounts.beforeOrder(
+        { userId, account, asset: holdAsset, amount: hold, borrow, prices: p.prices },
+        tx,
+        ctx,
+      );
+    }
+    // An auto-borrowing FOK order that cannot fill borrows nothing and freezes nothing.
+    if (!(fok && effect.borrow)) tx.requireAvailable(userId, holdAsset, account, hold);
+    // Nothing below refuses: the funds are there, and every later posting only moves frozen funds.
     if (!fok) tx.freeze(userId, holdAsset, account, hold);
 
     const o: OpenOrder = {
@@ -353,11 +388,14 @@ export class SpotPart implements CorePart {
       clientOrderId,
       createdTs: ctx.ts,
       account,
+      repay: effect.repay,
+      proceeds: 0n,
       mark: 0,
       end: null,
       endReason: null,
     };
     const act = this.activity.reset(ctx.seq);
+    if (accountEvents !== undefined) for (const e of accountEvents) act.events.push(e);
     act.add(o);
     if (fok) {
       // Not entirely fillable now: it ends at once, nothing frozen, nothing traded.
@@ -390,6 +428,7 @@ export class SpotPart implements CorePart {
         this.close(o, m, tx, act, 'cancelled', reason);
       }
     }
+    if (act.repays) this.repayFromProceeds(act, m, tx, ctx);
     this.emit(m, act, ctx);
     const state = o.end ?? 'open';
     return { ref: String(o.id), events: act.events, reply: { orderId: String(o.id), status: state } };
@@ -422,6 +461,14 @@ export class SpotPart implements CorePart {
       tx.user(buyer.userId, m.base, buyer.account, 'available', base - buyerFee);
       ctx.fees.post(tx, buyer.userId, m.base, buyerFee, m.baseDecimals);
       ctx.fees.post(tx, seller.userId, m.quote, sellerFee, m.quoteDecimals);
+      if (buyer.repay !== undefined) {
+        buyer.proceeds += base - buyerFee;
+        act.repays = true;
+      }
+      if (seller.repay !== undefined) {
+        seller.proceeds += quote - sellerFee;
+        act.repays = true;
+      }
       buyer.hold -= quote;
       seller.hold -= base;
       buyer.fee += buyerFee;
@@ -451,6 +498,22 @@ export class SpotPart implements CorePart {
       });
       if ((r.makerLeft[i] as number) === 0) this.close(maker, m, tx, act, 'filled', null);
     }
+  }
+
+  /** Hands what the orders flagged to repay received in this command to their account's rules. */
+  private repayFromProceeds(act: Activity, m: SpotMarket, tx: LedgerTx, ctx: ExecContext): void {
+    const credits: { userId: string; account: AccountType; asset: string; amount: bigint }[] = [];
+    for (const o of act.orders) {
+      if (o.repay === undefined || o.proceeds <= 0n) continue;
+      credits.push({
+        userId: o.userId,
+        account: o.account,
+        asset: o.side === BUY ? m.base : m.quote,
+        amount: o.proceeds,
+      });
+      o.proceeds = 0n;
+    }
+    for (const e of ctx.orderAccounts.afterProceeds(credits, tx, ctx)) act.events.push(e);
   }
 
   /** Ends an order: releases what it still has frozen, forgets it, records its final state. */
@@ -550,6 +613,7 @@ export class SpotPart implements CorePart {
       ts,
     };
     if (o.account !== 'spot') event.account = o.account as MarginAccountType;
+    if (o.repay !== undefined) event.sideEffect = o.repay;
     return event;
   }
 
@@ -640,6 +704,7 @@ export class SpotPart implements CorePart {
         o.createdTs,
       ];
       if (o.account !== 'spot') (r as unknown[]).push(o.account);
+      if (o.repay !== undefined) (r as unknown[]).push(o.repay);
       return r;
     };
     const side = (m: SpotMarket, s: Side) =>
@@ -678,7 +743,8 @@ export class SpotPart implements CorePart {
           cid,
           createdTs,
           account,
-        ] = r;
+          sideEffect,
+        ] = r as [...OrderRowBase, string?, SpotSideEffect?];
         const o: OpenOrder = {
           id,
           userId,
@@ -697,6 +763,8 @@ export class SpotPart implements CorePart {
           clientOrderId: cid ?? undefined,
           createdTs,
           account: (account ?? 'spot') as AccountType,
+          repay: sideEffect,
+          proceeds: 0n,
           mark: 0,
           end: null,
           endReason: null,

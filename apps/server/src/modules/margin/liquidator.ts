@@ -11,7 +11,11 @@
 // is simply run again.
 import { parseAmount } from '@coin/shared/money';
 import { formatAtoms, POW10 } from '@/core/atoms';
-import type { MarginAccountType, MarginReader } from '@/core/margin/margin-types';
+import {
+  MARGIN_LIQUIDATOR_ACTOR,
+  type MarginAccountType,
+  type MarginReader,
+} from '@/core/margin/margin-types';
 import type { AccountBalance, Command, CommandResult, SpotMarketConfig, SpotOrderEvent } from '@/core/types';
 
 /** What the liquidator needs of the core (MoneyCore has it all). */
@@ -56,7 +60,7 @@ export async function liquidate(
   prefix: string,
   ts: number,
 ): Promise<LiquidationOutcome> {
-  const actor = 'system:margin-liquidator';
+  const actor = MARGIN_LIQUIDATOR_ACTOR;
   let n = 0;
   const run = (type: Command['type'], payload: unknown) => {
     n += 1;

@@ -15,7 +15,7 @@ import { VALUATION_ASSET } from './liquidator';
 import { marginAdminRoutes } from './margin-admin-routes';
 import { type MarginCall, MarginJobs } from './margin-jobs';
 import { marginRoutes } from './margin-routes';
-import { MarginService } from './margin-service';
+import { MarginService, orderRefusal } from './margin-service';
 
 export interface MarginRuntime {
   service: MarginService;
@@ -154,8 +154,13 @@ export const marginPlugin = fp<AreaPluginOptions>(
     timer?.unref();
 
     app.decorate('margin', { service, jobs } satisfies MarginRuntime);
-    // Spot orders may draw on a margin account (not while it is being liquidated).
-    app.spot.service.marginAccount = (userId, code, symbol) => service.orderAccount(userId, code, symbol);
+    // Spot orders may draw on a margin account (not while it is being liquidated), auto-borrow and
+    // auto-repay.
+    app.spot.service.margin = {
+      account: (userId, code, symbol) => service.orderAccount(userId, code, symbol),
+      prices: () => service.prices(),
+      refusal: (error) => orderRefusal(error),
+    };
     // The wallet's transfer call moves money in and out of margin accounts through the margin commands.
     if (app.hasDecorator('wallet'))
       app.wallet.exchange.marginTransfers = {

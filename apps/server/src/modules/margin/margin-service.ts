@@ -43,6 +43,23 @@ export function marginRefusal(error: CoreError): AppError {
   return new AppError(code, field === null ? [] : [{ field, key: `errors.${code}` }]);
 }
 
+/** The core refusals of a spot order that are its margin account's (lock, auto-borrow limits). */
+const ORDER_REFUSALS: Partial<Record<CoreError, ConstructorParameters<typeof AppError>[0]>> = {
+  ACCOUNT_LIQUIDATING: 'MARGIN_LIQUIDATING',
+  BORROW_LIMIT_EXCEEDED: 'MARGIN_BORROW_LIMIT',
+  POOL_INSUFFICIENT: 'MARGIN_POOL_INSUFFICIENT',
+  MARGIN_PRICE_MISSING: 'MARGIN_PRICE_UNAVAILABLE',
+  MARGIN_ASSET_UNKNOWN: 'MARGIN_COIN_UNKNOWN',
+};
+
+/** A margin order's refusal as its margin error (the auto-borrow's about the quantity), if it is one. */
+export function orderRefusal(error: CoreError): AppError | undefined {
+  const code = ORDER_REFUSALS[error];
+  if (code === undefined) return undefined;
+  const aboutQuantity = error === 'BORROW_LIMIT_EXCEEDED' || error === 'POOL_INSUFFICIENT';
+  return new AppError(code, aboutQuantity ? [{ field: 'quantity', key: `errors.${code}` }] : []);
+}
+
 /** 'BTC_USDT', 'BTC/USDT', 'btcusdt' -> 'btcusdt'. */
 export function normalizeSymbol(symbol: string): string {
   return symbol.replace(/[_/-]/g, '').toLowerCase();

@@ -4,7 +4,7 @@ import { div, formatAmount, mul, parseAmount, sub } from '@coin/shared/money';
 import { idString } from '@coin/shared/wire-id';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SPOT_TIME_IN_FORCE } from '@/core/types';
+import { SPOT_SIDE_EFFECTS, SPOT_TIME_IN_FORCE } from '@/core/types';
 import { AppError } from '@/lib/app-error';
 import type { MarketApi } from '@/market/price-index';
 import { currentUserId } from '@/modules/auth/auth-plugin';
@@ -43,6 +43,11 @@ const orderFields = {
     .trim()
     .regex(/^(spot|1|margin|4|5|isolated|isolated:[a-z0-9]{2,32})$/, 'validation.invalid')
     .optional(),
+  /**
+   * Margin accounts only: 'autoBorrow' borrows what the order lacks in the same core command,
+   * 'autoRepay' repays the debt from the order's proceeds, 'autoBorrowRepay' both (docs/margin.md).
+   */
+  sideEffect: z.enum(SPOT_SIDE_EFFECTS, { error: 'validation.oneOf' }).optional(),
 };
 const page = {
   current: z.coerce.number().int().min(1).max(100_000).default(1),

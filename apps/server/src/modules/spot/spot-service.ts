@@ -3,7 +3,14 @@
 // docs/spot.md, with the field they are about.
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, gte, lte, or, type SQL } from 'drizzle-orm';
-import type { CoreError, MoneyCore, SpotOrderEvent, SpotPlace, SpotTimeInForce } from '@/core/types';
+import type {
+  CoreError,
+  MoneyCore,
+  SpotOrderEvent,
+  SpotPlace,
+  SpotSideEffect,
+  SpotTimeInForce,
+} from '@/core/types';
 import type { Db } from '@/db/client';
 import { spotOrders, spotTrades } from '@/db/schema';
 import { AppError, type FieldIssue } from '@/lib/app-error';
@@ -27,8 +34,20 @@ export interface PlaceInput {
   quoteQuantity?: string | undefined;
   timeInForce?: SpotTimeInForce | undefined;
   clientOrderId?: string | undefined;
-  /** 'spot' (absent), or a margin account code resolved by `marginAccount` (docs/margin.md). */
+  /** 'spot' (absent), or a margin account code resolved by `margin.account` (docs/margin.md). */
   account?: string | undefined;
+  /** Margin accounts only: auto-borrow what the order lacks, auto-repay from its proceeds, or both. */
+  sideEffect?: SpotSideEffect | undefined;
+}
+
+/** What the margin area lends the spot orders (set by it; docs/margin.md "Orders from margin accounts"). */
+export interface MarginOrders {
+  /** The core account of an order's margin account code on a market; refuses one that may not trade. */
+  account(userId: bigint, code: string, symbol: string): SpotPlace['account'];
+  /** The mark prices an auto-borrow's limit is checked at. */
+  prices(): Record<string, string>;
+  /** The margin error of a core refusal that is the account's (its limit, its lock ...), if it is one. */
+  refusal(error: CoreError): AppError | undefined;
 }
 
 export interface Page<T> {
@@ -125,11 +144,8 @@ export class SpotService {
     private readonly isPlatform: (userId: bigint) => boolean,
   ) {}
 
-  /**
-   * Set by the margin area: the core account of an order's margin account code on a market, refusing
-   * one that may not trade now (liquidating). Without it only the spot account is accepted.
-   */
-  marginAccount: ((userId: bigint, account: string, symbol: string) => SpotPlace['account']) | undefined;
+  /** Set by the margin area (margin accounts and their side effects); without it only spot is accepted. */
+  margin: MarginOrders | undefined;
 
   /**
    * Places an order. With an Idempotency-Key the command id is derived from it, so a retry (also after a
@@ -149,9 +165,18 @@ export class SpotService {
       ...(input.quoteQuantity !== undefined ? { quoteQuantity: input.quoteQuantity } : {}),
       ...(input.clientOrderId !== undefined ? { clientOrderId: input.clientOrderId } : {}),
     };
+    const sideEffect = input.sideEffect ?? 'none';
     if (input.account !== undefined && input.account !== 'spot' && input.account !== '1') {
-      if (this.marginAccount === undefined) throw new AppError('MARGIN_DISABLED');
-      payload.account = this.marginAccount(userId, input.account, rules.symbol);
+      if (this.margin === undefined) throw new AppError('MARGIN_DISABLED');
+      payload.account = this.margin.account(userId, input.account, rules.symbol);
+      if (sideEffect !== 'none') payload.sideEffect = sideEffect;
+      if (sideEffect === 'autoBorrow' || sideEffect === 'autoBorrowRepay')
+        payload.prices = this.margin.prices();
+    } else if (sideEffect !== 'none') {
+      // Borrowing and repaying are the margin accounts'.
+      throw new AppError('MARGIN_SIDE_EFFECT_SPOT', [
+        { field: 'sideEffect', key: 'errors.MARGIN_SIDE_EFFECT_SPOT' },
+      ]);
     }
     const core = this.core();
     const id = key === undefined ? `spot:${randomUUID()}` : `spot:${userId}:${key}`;
@@ -162,7 +187,10 @@ export class SpotService {
       type: 'spot.place',
       payload,
     });
-    if (!result.ok) throw refusal(result.error, rules, input);
+    if (!result.ok) {
+      const own = payload.account === undefined ? undefined : this.margin?.refusal(result.error);
+      throw own ?? refusal(result.error, rules, input);
+    }
     const orderId = String(result.reply?.orderId ?? result.seq);
     const event = orderIn(result.events, orderId) ?? core.spotOpenOrder(orderId);
     // A repeat of the key: the order as it is now (open in the core, or its row once projected).

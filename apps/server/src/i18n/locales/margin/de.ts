@@ -18,6 +18,8 @@ export const marginDe: Record<keyof typeof marginEn, string> = {
     'Bitte geben Sie einen gültigen Betrag mit nicht mehr Nachkommastellen ein, als diese Münze erlaubt',
   'errors.MARGIN_AMOUNT_TOO_LARGE': 'Der Betrag ist höher als erlaubt',
   'errors.MARGIN_REJECTED': 'Die Anfrage wurde nicht angenommen',
+  'errors.MARGIN_SIDE_EFFECT_SPOT':
+    'Automatisches Leihen und Tilgen gibt es nur für Orders aus einem Margin-Konto',
   'success.marginBorrowed': 'Geliehen',
   'success.marginRepaid': 'Zurückgezahlt',
   'success.marginLeverageUpdated': 'Hebel aktualisiert',
@@ -25,6 +27,7 @@ export const marginDe: Record<keyof typeof marginEn, string> = {
   'mail.marginCallSubject': 'Margin Call: Ihr Margin-Level beträgt {level}',
   'mail.marginCallBody':
     'Ihr Margin-Level ist auf {level} gefallen und liegt unter der Warnschwelle von {call}. Bei {liquidation} wird das Konto automatisch liquidiert. Überweisen Sie Guthaben oder zahlen Sie zurück, um das Level zu erhöhen.',
+  'fields.sideEffect': 'Automatisch leihen/tilgen',
   'fields.leverage': 'Hebel',
   'fields.hourlyRate': 'Stundenzins',
 };

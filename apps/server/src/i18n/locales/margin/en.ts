@@ -15,6 +15,7 @@ export const marginEn = {
     'Please enter a valid amount with no more decimal places than this coin allows',
   'errors.MARGIN_AMOUNT_TOO_LARGE': 'The amount is larger than allowed',
   'errors.MARGIN_REJECTED': 'The request was not accepted',
+  'errors.MARGIN_SIDE_EFFECT_SPOT': 'Auto borrow and auto repay are only for orders from a margin account',
   'success.marginBorrowed': 'Borrowed',
   'success.marginRepaid': 'Repaid',
   'success.marginLeverageUpdated': 'Leverage updated',
@@ -22,6 +23,7 @@ export const marginEn = {
   'mail.marginCallSubject': 'Margin call: your margin level is {level}',
   'mail.marginCallBody':
     'Your margin level has fallen to {level}, below the warning level of {call}. At {liquidation} the account is liquidated automatically. Add funds or repay to raise the level.',
+  'fields.sideEffect': 'Auto borrow / repay',
   'fields.leverage': 'Leverage',
   'fields.hourlyRate': 'Hourly rate',
 } as const;

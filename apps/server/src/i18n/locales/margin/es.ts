@@ -19,6 +19,8 @@ export const marginEs: Record<keyof typeof marginEn, string> = {
     'Introduzca un importe válido sin más decimales de los que permite esta moneda',
   'errors.MARGIN_AMOUNT_TOO_LARGE': 'El importe supera lo permitido',
   'errors.MARGIN_REJECTED': 'La solicitud no fue aceptada',
+  'errors.MARGIN_SIDE_EFFECT_SPOT':
+    'El préstamo y el reembolso automáticos son solo para órdenes de una cuenta de margen',
   'success.marginBorrowed': 'Préstamo realizado',
   'success.marginRepaid': 'Reembolsado',
   'success.marginLeverageUpdated': 'Apalancamiento actualizado',
@@ -26,6 +28,7 @@ export const marginEs: Record<keyof typeof marginEn, string> = {
   'mail.marginCallSubject': 'Llamada de margen: su nivel de margen es {level}',
   'mail.marginCallBody':
     'Su nivel de margen ha bajado a {level}, por debajo del nivel de aviso de {call}. Al llegar a {liquidation} la cuenta se liquida automáticamente. Transfiera fondos o reembolse para subir el nivel.',
+  'fields.sideEffect': 'Préstamo/reembolso automático',
   'fields.leverage': 'Apalancamiento',
   'fields.hourlyRate': 'Tasa por hora',
 };

@@ -19,6 +19,8 @@ export const marginFr: Record<keyof typeof marginEn, string> = {
     "Saisissez un montant valide, sans plus de décimales que cette crypto n'en autorise",
   'errors.MARGIN_AMOUNT_TOO_LARGE': 'Le montant dépasse la limite autorisée',
   'errors.MARGIN_REJECTED': "La demande n'a pas été acceptée",
+  'errors.MARGIN_SIDE_EFFECT_SPOT':
+    "L'emprunt et le remboursement automatiques sont réservés aux ordres d'un compte sur marge",
   'success.marginBorrowed': 'Emprunt effectué',
   'success.marginRepaid': 'Remboursé',
   'success.marginLeverageUpdated': 'Effet de levier mis à jour',
@@ -26,6 +28,7 @@ export const marginFr: Record<keyof typeof marginEn, string> = {
   'mail.marginCallSubject': 'Appel de marge : votre niveau de marge est de {level}',
   'mail.marginCallBody':
     "Votre niveau de marge est tombé à {level}, sous le seuil d'alerte de {call}. À {liquidation}, le compte est liquidé automatiquement. Transférez des fonds ou remboursez pour relever le niveau.",
+  'fields.sideEffect': 'Emprunt/remboursement automatique',
   'fields.leverage': 'Effet de levier',
   'fields.hourlyRate': 'Taux horaire',
 };

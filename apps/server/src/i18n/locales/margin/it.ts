@@ -18,6 +18,8 @@ export const marginIt: Record<keyof typeof marginEn, string> = {
     'Inserisci un importo valido con non più decimali di quanti ne consenta questa moneta',
   'errors.MARGIN_AMOUNT_TOO_LARGE': "L'importo supera il consentito",
   'errors.MARGIN_REJECTED': 'La richiesta non è stata accettata',
+  'errors.MARGIN_SIDE_EFFECT_SPOT':
+    'Il prestito e il rimborso automatici valgono solo per ordini da un conto a margine',
   'success.marginBorrowed': 'Prestito ottenuto',
   'success.marginRepaid': 'Rimborsato',
   'success.marginLeverageUpdated': 'Leva aggiornata',
@@ -25,6 +27,7 @@ export const marginIt: Record<keyof typeof marginEn, string> = {
   'mail.marginCallSubject': 'Margin call: il tuo livello di margine è {level}',
   'mail.marginCallBody':
     'Il tuo livello di margine è sceso a {level}, sotto la soglia di avviso di {call}. A {liquidation} il conto viene liquidato automaticamente. Trasferisci fondi o rimborsa per alzare il livello.',
+  'fields.sideEffect': 'Prestito/rimborso automatico',
   'fields.leverage': 'Leva',
   'fields.hourlyRate': 'Tasso orario',
 };

@@ -16,6 +16,7 @@ export const marginJa: Record<keyof typeof marginEn, string> = {
   'errors.MARGIN_AMOUNT_INVALID': 'この通貨で許可される小数桁数以内の有効な金額を入力してください',
   'errors.MARGIN_AMOUNT_TOO_LARGE': '金額が上限を超えています',
   'errors.MARGIN_REJECTED': 'リクエストは受け付けられませんでした',
+  'errors.MARGIN_SIDE_EFFECT_SPOT': '自動借入と自動返済はマージン口座からの注文にのみ使えます',
   'success.marginBorrowed': '借入しました',
   'success.marginRepaid': '返済しました',
   'success.marginLeverageUpdated': 'レバレッジを更新しました',
@@ -23,6 +24,7 @@ export const marginJa: Record<keyof typeof marginEn, string> = {
   'mail.marginCallSubject': 'マージンコール：証拠金維持率が {level} です',
   'mail.marginCallBody':
     '証拠金維持率が {level} に低下し、警告水準 {call} を下回りました。{liquidation} に達すると口座は自動的に強制決済されます。資金を振り替えるか返済して維持率を上げてください。',
+  'fields.sideEffect': '自動借入・返済',
   'fields.leverage': 'レバレッジ',
   'fields.hourlyRate': '時間利率',
 };

@@ -16,6 +16,7 @@ export const marginKo: Record<keyof typeof marginEn, string> = {
   'errors.MARGIN_AMOUNT_INVALID': '이 코인이 허용하는 소수 자릿수 이내의 올바른 금액을 입력하세요',
   'errors.MARGIN_AMOUNT_TOO_LARGE': '금액이 허용 한도를 초과합니다',
   'errors.MARGIN_REJECTED': '요청이 수락되지 않았습니다',
+  'errors.MARGIN_SIDE_EFFECT_SPOT': '자동 대출과 자동 상환은 마진 계정의 주문에만 사용할 수 있습니다',
   'success.marginBorrowed': '대출 완료',
   'success.marginRepaid': '상환 완료',
   'success.marginLeverageUpdated': '레버리지가 변경되었습니다',
@@ -23,6 +24,7 @@ export const marginKo: Record<keyof typeof marginEn, string> = {
   'mail.marginCallSubject': '마진 콜: 마진 레벨이 {level}입니다',
   'mail.marginCallBody':
     '마진 레벨이 {level}(으)로 떨어져 경고 수준 {call} 아래입니다. {liquidation}에 도달하면 계정이 자동으로 청산됩니다. 자금을 이체하거나 상환하여 레벨을 높이세요.',
+  'fields.sideEffect': '자동 대출/상환',
   'fields.leverage': '레버리지',
   'fields.hourlyRate': '시간당 이율',
 };

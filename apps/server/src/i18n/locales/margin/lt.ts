@@ -17,6 +17,8 @@ export const marginLt: Record<keyof typeof marginEn, string> = {
     'Įveskite tinkamą sumą, ne daugiau skaitmenų po kablelio, nei leidžia ši moneta',
   'errors.MARGIN_AMOUNT_TOO_LARGE': 'Suma viršija leistiną',
   'errors.MARGIN_REJECTED': 'Užklausa nepriimta',
+  'errors.MARGIN_SIDE_EFFECT_SPOT':
+    'Automatinis skolinimasis ir grąžinimas galimi tik maržos sąskaitos pavedimams',
   'success.marginBorrowed': 'Pasiskolinta',
   'success.marginRepaid': 'Grąžinta',
   'success.marginLeverageUpdated': 'Svertas atnaujintas',
@@ -24,6 +26,7 @@ export const marginLt: Record<keyof typeof marginEn, string> = {
   'mail.marginCallSubject': 'Maržos įspėjimas: jūsų maržos lygis yra {level}',
   'mail.marginCallBody':
     'Jūsų maržos lygis nukrito iki {level}, žemiau įspėjimo ribos {call}. Pasiekus {liquidation} sąskaita automatiškai likviduojama. Perveskite lėšų arba grąžinkite skolą, kad lygis pakiltų.',
+  'fields.sideEffect': 'Automatinis skolinimasis/grąžinimas',
   'fields.leverage': 'Svertas',
   'fields.hourlyRate': 'Valandinė palūkanų norma',
 };

@@ -18,6 +18,8 @@ export const marginPt: Record<keyof typeof marginEn, string> = {
     'Introduza um valor válido sem mais casas decimais do que esta moeda permite',
   'errors.MARGIN_AMOUNT_TOO_LARGE': 'O valor é superior ao permitido',
   'errors.MARGIN_REJECTED': 'O pedido não foi aceite',
+  'errors.MARGIN_SIDE_EFFECT_SPOT':
+    'Empréstimo e reembolso automáticos são apenas para ordens de uma conta de margem',
   'success.marginBorrowed': 'Empréstimo feito',
   'success.marginRepaid': 'Reembolsado',
   'success.marginLeverageUpdated': 'Alavancagem atualizada',
@@ -25,6 +27,7 @@ export const marginPt: Record<keyof typeof marginEn, string> = {
   'mail.marginCallSubject': 'Chamada de margem: o seu nível de margem é {level}',
   'mail.marginCallBody':
     'O seu nível de margem desceu para {level}, abaixo do nível de aviso de {call}. Em {liquidation} a conta é liquidada automaticamente. Transfira fundos ou reembolse para subir o nível.',
+  'fields.sideEffect': 'Empréstimo/reembolso automático',
   'fields.leverage': 'Alavancagem',
   'fields.hourlyRate': 'Taxa horária',
 };

@@ -17,6 +17,8 @@ export const marginRu: Record<keyof typeof marginEn, string> = {
     'Введите корректную сумму, не больше знаков после запятой, чем допускает монета',
   'errors.MARGIN_AMOUNT_TOO_LARGE': 'Сумма превышает допустимую',
   'errors.MARGIN_REJECTED': 'Запрос не принят',
+  'errors.MARGIN_SIDE_EFFECT_SPOT':
+    'Автозайм и автопогашение доступны только для ордеров с маржинального счёта',
   'success.marginBorrowed': 'Заём получен',
   'success.marginRepaid': 'Погашено',
   'success.marginLeverageUpdated': 'Плечо обновлено',
@@ -24,6 +26,7 @@ export const marginRu: Record<keyof typeof marginEn, string> = {
   'mail.marginCallSubject': 'Маржин-колл: ваш уровень маржи {level}',
   'mail.marginCallBody':
     'Ваш уровень маржи упал до {level}, ниже уровня предупреждения {call}. При {liquidation} счёт будет ликвидирован автоматически. Пополните счёт или погасите долг, чтобы поднять уровень.',
+  'fields.sideEffect': 'Автозайм/автопогашение',
   'fields.leverage': 'Плечо',
   'fields.hourlyRate': 'Часовая ставка',
 };

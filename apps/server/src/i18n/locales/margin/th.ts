@@ -16,6 +16,7 @@ export const marginTh: Record<keyof typeof marginEn, string> = {
   'errors.MARGIN_AMOUNT_INVALID': 'โปรดกรอกจำนวนที่ถูกต้อง โดยทศนิยมไม่เกินที่เหรียญนี้อนุญาต',
   'errors.MARGIN_AMOUNT_TOO_LARGE': 'จำนวนเกินกว่าที่อนุญาต',
   'errors.MARGIN_REJECTED': 'คำขอไม่ได้รับการยอมรับ',
+  'errors.MARGIN_SIDE_EFFECT_SPOT': 'การกู้อัตโนมัติและการชำระคืนอัตโนมัติใช้ได้เฉพาะคำสั่งจากบัญชีมาร์จิ้นเท่านั้น',
   'success.marginBorrowed': 'ยืมสำเร็จ',
   'success.marginRepaid': 'ชำระคืนสำเร็จ',
   'success.marginLeverageUpdated': 'อัปเดตเลเวอเรจแล้ว',
@@ -23,6 +24,7 @@ export const marginTh: Record<keyof typeof marginEn, string> = {
   'mail.marginCallSubject': 'มาร์จิ้นคอล: ระดับมาร์จิ้นของคุณคือ {level}',
   'mail.marginCallBody':
     'ระดับมาร์จิ้นของคุณลดลงเหลือ {level} ต่ำกว่าระดับเตือน {call} เมื่อถึง {liquidation} บัญชีจะถูกชำระบัญชีอัตโนมัติ โปรดโอนเงินเข้าหรือชำระคืนเพื่อเพิ่มระดับ',
+  'fields.sideEffect': 'กู้/ชำระคืนอัตโนมัติ',
   'fields.leverage': 'เลเวอเรจ',
   'fields.hourlyRate': 'อัตราดอกเบี้ยรายชั่วโมง',
 };

@@ -16,6 +16,7 @@ export const marginTw: Record<keyof typeof marginEn, string> = {
   'errors.MARGIN_AMOUNT_INVALID': '請輸入有效金額，小數位數不能超過該幣種允許的位數',
   'errors.MARGIN_AMOUNT_TOO_LARGE': '金額超出允許範圍',
   'errors.MARGIN_REJECTED': '請求未被接受',
+  'errors.MARGIN_SIDE_EFFECT_SPOT': '自動借款與自動還款僅適用於槓桿帳戶的訂單',
   'success.marginBorrowed': '借幣成功',
   'success.marginRepaid': '還幣成功',
   'success.marginLeverageUpdated': '槓桿倍數已更新',
@@ -23,6 +24,7 @@ export const marginTw: Record<keyof typeof marginEn, string> = {
   'mail.marginCallSubject': '追加保證金提醒：您的風險率為 {level}',
   'mail.marginCallBody':
     '您的風險率已降至 {level}，低於預警線 {call}。風險率達到 {liquidation} 時帳戶將被自動強制平倉。請轉入資金或還款以提高風險率。',
+  'fields.sideEffect': '自動借還',
   'fields.leverage': '槓桿倍數',
   'fields.hourlyRate': '小時利率',
 };

@@ -17,6 +17,7 @@ export const marginVi: Record<keyof typeof marginEn, string> = {
     'Vui lòng nhập số tiền hợp lệ, không nhiều chữ số thập phân hơn mức đồng này cho phép',
   'errors.MARGIN_AMOUNT_TOO_LARGE': 'Số tiền vượt quá mức cho phép',
   'errors.MARGIN_REJECTED': 'Yêu cầu không được chấp nhận',
+  'errors.MARGIN_SIDE_EFFECT_SPOT': 'Tự động vay và tự động trả chỉ dành cho lệnh từ tài khoản ký quỹ',
   'success.marginBorrowed': 'Đã vay',
   'success.marginRepaid': 'Đã trả nợ',
   'success.marginLeverageUpdated': 'Đã cập nhật đòn bẩy',
@@ -24,6 +25,7 @@ export const marginVi: Record<keyof typeof marginEn, string> = {
   'mail.marginCallSubject': 'Cảnh báo ký quỹ: mức ký quỹ của bạn là {level}',
   'mail.marginCallBody':
     'Mức ký quỹ của bạn đã giảm xuống {level}, dưới mức cảnh báo {call}. Khi đến {liquidation}, tài khoản sẽ tự động bị thanh lý. Hãy chuyển thêm tiền hoặc trả nợ để nâng mức ký quỹ.',
+  'fields.sideEffect': 'Tự động vay/trả',
   'fields.leverage': 'Đòn bẩy',
   'fields.hourlyRate': 'Lãi suất theo giờ',
 };

@@ -16,6 +16,7 @@ export const marginZh: Record<keyof typeof marginEn, string> = {
   'errors.MARGIN_AMOUNT_INVALID': '请输入有效金额，小数位数不能超过该币种允许的位数',
   'errors.MARGIN_AMOUNT_TOO_LARGE': '金额超出允许范围',
   'errors.MARGIN_REJECTED': '请求未被接受',
+  'errors.MARGIN_SIDE_EFFECT_SPOT': '自动借款和自动还款仅适用于杠杆账户的订单',
   'success.marginBorrowed': '借币成功',
   'success.marginRepaid': '还币成功',
   'success.marginLeverageUpdated': '杠杆倍数已更新',
@@ -23,6 +24,7 @@ export const marginZh: Record<keyof typeof marginEn, string> = {
   'mail.marginCallSubject': '追加保证金提醒：您的风险率为 {level}',
   'mail.marginCallBody':
     '您的风险率已降至 {level}，低于预警线 {call}。风险率达到 {liquidation} 时账户将被自动强制平仓。请转入资金或还款以提高风险率。',
+  'fields.sideEffect': '自动借还',
   'fields.leverage': '杠杆倍数',
   'fields.hourlyRate': '小时利率',
 };

@@ -17,6 +17,7 @@ import { submitOrder } from '../api/submit-order';
 import type { SpotOrder } from '../lib/spot-order';
 import type { SpotRules } from '../lib/spot-rules';
 import {
+  borrowNeeded,
   DEFAULT_TIME_IN_FORCE,
   floorToDecimals,
   type OrderOutcome,
@@ -27,6 +28,7 @@ import {
   PERCENTS,
   percentValue,
   quoteDecimals,
+  type SideEffect,
   summarize,
   TIME_IN_FORCE,
   type TimeInForce,
@@ -55,6 +57,7 @@ function SidePanel({
   picked,
   refPrice,
   account,
+  sideEffect,
   onPlaced,
 }: {
   rules: SpotRules;
@@ -66,6 +69,8 @@ function SidePanel({
   picked: PickedPrice | undefined;
   refPrice: string | undefined;
   account: string | undefined;
+  /** A margin order's side effect ('none' on the spot account). */
+  sideEffect: SideEffect;
   onPlaced: () => void;
 }) {
   const { t } = useTranslation('spot');
@@ -92,7 +97,10 @@ function SidePanel({
 
   const input: TradeFormInput = { side, type, price, quantity, amount, timeInForce };
   const available = wallet ? { base: wallet.base.available, quote: wallet.quote.available } : undefined;
-  const summary = summarize(rules, input, available, refPrice);
+  const borrowing = sideEffect === 'autoBorrow' || sideEffect === 'autoBorrowRepay';
+  // An auto-borrowing order may freeze more than the account holds: the server borrows the rest.
+  const summary = summarize(rules, input, borrowing ? undefined : available, refPrice);
+  const toBorrow = borrowing && available ? borrowNeeded(rules, input, available) : undefined;
   const errorOf = (field: 'price' | 'quantity' | 'amount') =>
     touched ? summary.errors.find((e) => e.field === field) : undefined;
   const shownErrors = touched ? summary.errors : [];
@@ -119,7 +127,11 @@ function SidePanel({
     setBusy(true);
     try {
       const order = (await submitOrder(
-        { ...orderRequest(rules, input), ...(account ? { account } : {}) },
+        {
+          ...orderRequest(rules, input),
+          ...(account ? { account } : {}),
+          ...(account && sideEffect !== 'none' ? { sideEffect } : {}),
+        },
         crypto.randomUUID(),
       )) as SpotOrder;
       setPlaced(orderOutcome(order));
@@ -222,6 +234,17 @@ function SidePanel({
             {summary.fee !== undefined ? `≈ ${nf.number(summary.fee, 18)} ${summary.feeAsset}` : '--'}
           </dd>
         </div>
+        {toBorrow !== undefined ? (
+          <div className="spot-side__borrow">
+            <dt>{t('form.sideEffect.autoBorrow')}</dt>
+            <dd data-testid={testId('borrow')}>
+              {t('form.sideEffect.willBorrow', {
+                amount: nf.amount(toBorrow, side === 'buy' ? quoteDecimals(rules) : rules.qtyDecimals, 0),
+                coin: spendCoin,
+              })}
+            </dd>
+          </div>
+        ) : null}
       </dl>
       {shownErrors.length > 0 ? (
         <ul className="spot-side__errors" data-testid={testId('errors')}>
@@ -346,6 +369,17 @@ export function OrderForm({
   const [type, setType] = useState<OrderType>('limit');
   const [timeInForce, setTimeInForce] = useState<TimeInForce>(DEFAULT_TIME_IN_FORCE);
   const [phoneSide, setPhoneSide] = useState<OrderSide>('buy');
+  const [autoBorrow, setAutoBorrow] = useState(false);
+  const [autoRepay, setAutoRepay] = useState(false);
+  const sideEffect: SideEffect = !account
+    ? 'none'
+    : autoBorrow && autoRepay
+      ? 'autoBorrowRepay'
+      : autoBorrow
+        ? 'autoBorrow'
+        : autoRepay
+          ? 'autoRepay'
+          : 'none';
   const last = useTicker(rules.symbol)?.close;
   // Market orders are estimated at the best opposite price, limit forms start at the last price.
   const refs = useMemo(
@@ -396,6 +430,44 @@ export function OrderForm({
         </div>
       ) : null}
       {type === 'limit' ? <TimeInForcePicker value={timeInForce} onChange={setTimeInForce} /> : null}
+      {account ? (
+        <div
+          className="spot-tif spot-effects"
+          role="group"
+          aria-label={t('form.sideEffect.label')}
+          data-testid="spot-side-effect"
+        >
+          <div className="spot-tif__row">
+            <span className="spot-tif__label">{t('form.sideEffect.label')}</span>
+            <div className="spot-tif__options">
+              <button
+                type="button"
+                aria-pressed={autoBorrow}
+                className={`spot-chip spot-tif__option${autoBorrow ? ' spot-chip--on' : ''}`}
+                onClick={() => setAutoBorrow((v) => !v)}
+                data-testid="spot-auto-borrow"
+              >
+                {t('form.sideEffect.autoBorrow')}
+              </button>
+              <button
+                type="button"
+                aria-pressed={autoRepay}
+                title={t('form.sideEffect.repayHelp')}
+                className={`spot-chip spot-tif__option${autoRepay ? ' spot-chip--on' : ''}`}
+                onClick={() => setAutoRepay((v) => !v)}
+                data-testid="spot-auto-repay"
+              >
+                {t('form.sideEffect.autoRepay')}
+              </button>
+            </div>
+          </div>
+          {autoRepay ? (
+            <p className="spot-tif__help" data-testid="spot-auto-repay-help">
+              {t('form.sideEffect.repayHelp')}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
       <div className="spot-form__sides">
         {sides.map((side) => (
           <SidePanel
@@ -409,6 +481,7 @@ export function OrderForm({
             picked={picked}
             refPrice={refs[side]}
             account={account}
+            sideEffect={sideEffect}
             onPlaced={onPlaced}
           />
         ))}

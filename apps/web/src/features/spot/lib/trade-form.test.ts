@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SpotRules } from './spot-rules';
 import {
+  borrowNeeded,
   floorToDecimals,
   orderOutcome,
   orderRequest,
@@ -229,5 +230,52 @@ describe('orderOutcome', () => {
     expect(orderOutcome({ ...order, status: 2, cancelReason: 'no_liquidity' }).key).toBe(
       'outcome.cancelledNone',
     );
+  });
+});
+
+describe('borrowNeeded (auto-borrow preview)', () => {
+  const rules = { priceDecimals: 2, qtyDecimals: 4 };
+  const available = { base: '0.01', quote: '1000' };
+  it('is what the order freezes beyond the available balance', () => {
+    expect(
+      borrowNeeded(
+        rules,
+        { side: 'buy', type: 'limit', price: '50000', quantity: '0.02', amount: '' },
+        available,
+      ),
+    ).toBeUndefined();
+    expect(
+      borrowNeeded(
+        rules,
+        { side: 'buy', type: 'limit', price: '50000', quantity: '0.03', amount: '' },
+        available,
+      ),
+    ).toBe('500');
+    expect(
+      borrowNeeded(
+        rules,
+        { side: 'buy', type: 'market', price: '', quantity: '', amount: '1200.5' },
+        available,
+      ),
+    ).toBe('200.5');
+    expect(
+      borrowNeeded(
+        rules,
+        { side: 'sell', type: 'market', price: '', quantity: '0.0150', amount: '' },
+        available,
+      ),
+    ).toBe('0.005');
+  });
+  it('is nothing when the balance suffices or the form is incomplete', () => {
+    expect(
+      borrowNeeded(
+        rules,
+        { side: 'sell', type: 'limit', price: '1', quantity: '0.01', amount: '' },
+        available,
+      ),
+    ).toBeUndefined();
+    expect(
+      borrowNeeded(rules, { side: 'buy', type: 'limit', price: '', quantity: '1', amount: '' }, available),
+    ).toBeUndefined();
   });
 });

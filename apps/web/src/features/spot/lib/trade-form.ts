@@ -13,6 +13,7 @@ import {
   mul,
   parseAmount,
   roundTo,
+  sub,
   tryParseAmount,
   ZERO,
 } from '@coin/shared/money';
@@ -212,6 +213,38 @@ export function summarize(
   };
 }
 
+/** A margin order's side effect (docs/margin.md "Orders from margin accounts"). */
+export type SideEffect = 'none' | 'autoBorrow' | 'autoRepay' | 'autoBorrowRepay';
+
+/**
+ * What an auto-borrowing order would borrow: what it freezes (a buy: price x quantity or the amount; a
+ * sell: the quantity) beyond the available balance; undefined when nothing (or the form is incomplete).
+ * A market buy by quantity is not in the form, so the freeze is always known exactly.
+ */
+export function borrowNeeded(
+  rules: Pick<SpotRules, 'priceDecimals' | 'qtyDecimals'>,
+  input: Pick<TradeFormInput, 'side' | 'type' | 'price' | 'quantity' | 'amount'>,
+  available: Available,
+): string | undefined {
+  let hold: Amount | undefined;
+  let have: Amount;
+  if (input.side === 'buy') {
+    have = parse(available.quote) ?? ZERO;
+    if (input.type === 'market') hold = positive(input.amount);
+    else {
+      const price = positive(input.price);
+      const qty = positive(input.quantity);
+      if (price !== undefined && qty !== undefined)
+        hold = roundTo(mul(price, qty, 'up'), quoteDecimals(rules), 'up');
+    }
+  } else {
+    have = parse(available.base) ?? ZERO;
+    hold = positive(input.quantity);
+  }
+  if (hold === undefined || cmp(hold, have) <= 0) return undefined;
+  return formatAmount(sub(hold, have));
+}
+
 export interface OrderRequest {
   symbol: string;
   side: OrderSide;
@@ -220,6 +253,8 @@ export interface OrderRequest {
   quantity?: string;
   quoteQuantity?: string;
   timeInForce?: TimeInForce;
+  account?: string;
+  sideEffect?: SideEffect;
 }
 
 /** The body of POST /api/currency/order/submit; only call when summarize() found no errors. */
