@@ -431,15 +431,10 @@ export function OrderForm({
       ) : null}
       {type === 'limit' ? <TimeInForcePicker value={timeInForce} onChange={setTimeInForce} /> : null}
       {account ? (
-        <div
-          className="spot-tif spot-effects"
-          role="group"
-          aria-label={t('form.sideEffect.label')}
-          data-testid="spot-side-effect"
-        >
+        <div className="spot-tif spot-effects" data-testid="spot-side-effect">
           <div className="spot-tif__row">
             <span className="spot-tif__label">{t('form.sideEffect.label')}</span>
-            <div className="spot-tif__options">
+            <fieldset className="spot-tif__options" aria-label={t('form.sideEffect.label')}>
               <button
                 type="button"
                 aria-pressed={autoBorrow}
@@ -459,7 +454,7 @@ export function OrderForm({
               >
                 {t('form.sideEffect.autoRepay')}
               </button>
-            </div>
+            </fieldset>
           </div>
           {autoRepay ? (
             <p className="spot-tif__help" data-testid="spot-auto-repay-help">
