@@ -24,6 +24,27 @@ import { type Order, type Position, posKey } from './contract-state';
 import type { ContractPlace } from './contract-types';
 
 export function place(st: ContractsState, p: ContractPlace, tx: LedgerTx, ctx: ExecContext): Execution {
+  if (p.triggerPrice !== undefined) reject('INVALID_COMMAND');
+  const [o, m] = placeOrder(st, p, ctx.seq, ctx.ts, tx, ctx);
+  return st.done(m, String(o.id), {
+    orderId: String(o.id),
+    status: o.status,
+    filledQty: lotsToQty(m, o.filledLots),
+  });
+}
+
+/**
+ * Places an order (id `id`): every check that can refuse runs before the first change, so a refusal
+ * leaves everything as it was (a fired stop order relies on it: a refusal cancels the stop, not the tick).
+ */
+export function placeOrder(
+  st: ContractsState,
+  p: ContractPlace,
+  id: number,
+  createdTs: number,
+  tx: LedgerTx,
+  ctx: ExecContext,
+): [Order, ContractMarket] {
   const userId = requireString(p.userId);
   const m = st.marketOf(p.symbol);
   if (m.halted) reject('MARKET_HALTED');
@@ -69,7 +90,7 @@ export function place(st: ContractsState, p: ContractPlace, tx: LedgerTx, ctx: E
     tx.freeze(userId, m.settle, 'contract', hold);
   }
   const o: Order = {
-    id: ctx.seq,
+    id,
     userId,
     owner: st.ownerOf(userId),
     symbol: m.symbol,
@@ -85,7 +106,7 @@ export function place(st: ContractsState, p: ContractPlace, tx: LedgerTx, ctx: E
     hold,
     leverage,
     profit: 0n,
-    createdTs: ctx.ts,
+    createdTs,
     mark: 0,
     status: 'open',
   };
@@ -105,11 +126,7 @@ export function place(st: ContractsState, p: ContractPlace, tx: LedgerTx, ctx: E
   } else {
     endOrder(st, o, m, tx);
   }
-  return st.done(m, String(o.id), {
-    orderId: String(o.id),
-    status: o.status,
-    filledQty: lotsToQty(m, o.filledLots),
-  });
+  return [o, m];
 }
 
 /** Settles the fills and self-trade cancellations of the book's last match, taker `taker`. */

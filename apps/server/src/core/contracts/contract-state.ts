@@ -74,11 +74,30 @@ export interface Order {
   status: 'open' | 'filled' | 'cancelled';
 }
 
+/** A resting stop order (contract-stops.ts): no hold while it waits. */
+export interface Stop {
+  id: number;
+  userId: string;
+  symbol: string;
+  direction: ContractDirection;
+  side: Side;
+  /** What it places when it fires. */
+  orderType: 'limit' | 'market';
+  /** The limit of a stop limit (0: stop market). */
+  priceTicks: number;
+  triggerTicks: number;
+  lots: number;
+  createdTs: number;
+  mark: number;
+  status: 'open' | 'cancelled';
+}
+
 export interface Activity {
   seq: number;
   ts: number;
   orders: Order[];
   positions: Position[];
+  stops: Stop[];
   events: CoreEvent[];
   trades: number;
   /** Staged insurance fund change per asset in this command. */
@@ -100,11 +119,15 @@ export class ContractsState {
   /** Positions with a TP or SL, per market. */
   readonly triggers = new Map<string, Set<Position>>();
   readonly owners = new Map<string, number>();
+  /** Resting stop orders by id, and per user. */
+  readonly stops = new Map<number, Stop>();
+  readonly userStops = new Map<string, Set<Stop>>();
   act: Activity = {
     seq: 0,
     ts: 0,
     orders: [],
     positions: [],
+    stops: [],
     events: [],
     trades: 0,
     fund: new Map(),
@@ -119,6 +142,7 @@ export class ContractsState {
       ts: ctx.ts,
       orders: [],
       positions: [],
+      stops: [],
       events: [],
       trades: 0,
       fund: new Map(),
@@ -183,6 +207,36 @@ export class ContractsState {
     this.act.orders.push(o);
   }
 
+  touchStop(o: Stop): void {
+    if (o.mark === this.act.seq) return;
+    o.mark = this.act.seq;
+    this.act.stops.push(o);
+  }
+
+  stopEvent(o: Stop, m: ContractMarket): ContractOrderEvent {
+    return {
+      type: 'contract.order',
+      seq: this.act.seq,
+      orderId: String(o.id),
+      userId: o.userId,
+      symbol: o.symbol,
+      direction: o.direction,
+      orderType: 'trigger',
+      price: o.orderType === 'limit' ? ticksToPrice(m, o.priceTicks) : null,
+      triggerPrice: ticksToPrice(m, o.triggerTicks),
+      triggerType: o.orderType,
+      quantity: lotsToQty(m, o.lots),
+      filledQty: '0',
+      filledValue: '0',
+      fee: '0',
+      leverage: this.settingsOf(o.userId, o.symbol).leverage,
+      status: o.status,
+      profit: '0',
+      createdTs: o.createdTs,
+      ts: this.act.ts,
+    };
+  }
+
   touchPos(p: Position): void {
     p.ts = this.act.ts;
     if (p.mark === this.act.seq) return;
@@ -193,6 +247,7 @@ export class ContractsState {
   done(m: ContractMarket, ref: string, reply: Record<string, string | number | boolean | null>): Execution {
     const events = this.act.events;
     for (const o of this.act.orders) events.push(this.orderEvent(o, m));
+    for (const o of this.act.stops) events.push(this.stopEvent(o, m));
     for (const p of this.act.positions)
       events.push({ type: 'contract.position', seq: this.act.seq, position: this.view(p) });
     return { ref, events, reply };

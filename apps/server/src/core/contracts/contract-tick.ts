@@ -1,5 +1,6 @@
 // The mark tick (docs/contracts.md): index plus a smoothed, clamped basis from the book; then the TP/SL
-// it crosses fire and the positions it crosses are liquidated, all citing the tick.
+// it crosses fire, then the stop orders it crosses, and the positions it crosses are liquidated, all
+// citing the tick.
 
 import type { LedgerTx } from '../ledger/ledger';
 import type { ExecContext, Execution } from '../part';
@@ -8,6 +9,7 @@ import { BUY, SELL } from '../spot/order-book';
 import { liquidateCrossed } from './contract-liquidation';
 import { indexToTicks, ONE, ticksToPrice } from './contract-market';
 import type { ContractsState } from './contract-state';
+import { fireStops } from './contract-stops';
 import { fireTpSl } from './contract-tpsl';
 import type { ContractTick } from './contract-types';
 
@@ -46,6 +48,13 @@ export function onTick(
   m.premiumSum += (BigInt(mark - index) * ONE) / BigInt(index);
   m.premiumCount += 1;
   const fired = fireTpSl(st, m, mark, tx, ctx);
+  const triggered = fireStops(st, m, mark, tx, ctx);
   const liquidated = liquidateCrossed(st, m, mark, tickId, tx, ctx);
-  return st.done(m, tickId, { mark: ticksToPrice(m, mark), fired, liquidated });
+  return st.done(m, tickId, {
+    mark: ticksToPrice(m, mark),
+    fired,
+    liquidated,
+    // Only when stops fired: replies (kept in the idempotency table) of journals without stops unchanged.
+    ...(triggered > 0 ? { triggered } : {}),
+  });
 }

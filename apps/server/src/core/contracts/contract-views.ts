@@ -13,7 +13,7 @@ import {
   triggerTicks,
 } from './contract-market';
 import type { ContractsState } from './contract-state';
-import { type Order, posKey } from './contract-state';
+import { type Order, posKey, type Stop } from './contract-state';
 import type { ContractMarketView, ContractOrderView, ContractPositionView } from './contract-types';
 
 export function markets(st: ContractsState): ContractMarketView[] {
@@ -69,6 +69,8 @@ export function orderView(st: ContractsState, o: Order): ContractOrderView {
     direction: o.direction,
     type: o.type === 'market' ? 'market' : 'limit',
     price: ticksToPrice(m, o.priceTicks),
+    triggerPrice: null,
+    triggerType: null,
     quantity: lotsToQty(m, o.lots),
     filledQty: lotsToQty(m, o.filledLots),
     hold: fmt(o.hold),
@@ -77,16 +79,40 @@ export function orderView(st: ContractsState, o: Order): ContractOrderView {
   };
 }
 
+/** A resting stop order as an open order of type 'trigger'. */
+export function stopView(st: ContractsState, s: Stop): ContractOrderView {
+  const m = st.byMarket.get(s.symbol) as ContractMarket;
+  return {
+    orderId: String(s.id),
+    userId: s.userId,
+    symbol: s.symbol,
+    direction: s.direction,
+    type: 'trigger',
+    price: ticksToPrice(m, s.orderType === 'limit' ? s.priceTicks : s.triggerTicks),
+    triggerPrice: ticksToPrice(m, s.triggerTicks),
+    triggerType: s.orderType,
+    quantity: lotsToQty(m, s.lots),
+    filledQty: '0',
+    hold: '0',
+    leverage: st.settingsOf(s.userId, s.symbol).leverage,
+    createdTs: s.createdTs,
+  };
+}
+
+/** Open orders on the book and resting stops, oldest first. */
 export function openOrdersOf(st: ContractsState, userId: string, symbol?: string): ContractOrderView[] {
-  return [...(st.userOrders.get(userId) ?? [])]
-    .filter((o) => symbol === undefined || o.symbol === symbol)
-    .sort((a, b) => a.id - b.id)
-    .map((o) => orderView(st, o));
+  const mine = (o: { symbol: string }) => symbol === undefined || o.symbol === symbol;
+  const out: [number, ContractOrderView][] = [];
+  for (const o of st.userOrders.get(userId) ?? []) if (mine(o)) out.push([o.id, orderView(st, o)]);
+  for (const s of st.userStops.get(userId) ?? []) if (mine(s)) out.push([s.id, stopView(st, s)]);
+  return out.sort((a, b) => a[0] - b[0]).map((x) => x[1]);
 }
 
 export function openOrder(st: ContractsState, orderId: string): ContractOrderView | undefined {
   const o = st.orders.get(Number(orderId));
-  return o === undefined ? undefined : orderView(st, o);
+  if (o !== undefined) return orderView(st, o);
+  const s = st.stops.get(Number(orderId));
+  return s === undefined ? undefined : stopView(st, s);
 }
 
 export function depth(
@@ -142,6 +168,14 @@ export function violations(st: ContractsState): string[] {
     }
     if (longs !== m.oiLong || shorts !== m.oiShort)
       problems.push(`contracts ${m.symbol}: open interest out of step`);
+  }
+  let stops = 0;
+  for (const m of st.byMarket.values()) stops += m.stopBuys.size + m.stopSells.size;
+  if (stops !== st.stops.size) problems.push(`contracts: ${st.stops.size} stops, ${stops} indexed`);
+  for (const s of st.stops.values()) {
+    const m = st.byMarket.get(s.symbol) as ContractMarket;
+    if (s.status !== 'open' || s.lots <= 0 || s.triggerTicks <= 0 || m === undefined)
+      problems.push(`contracts stop ${s.id}: not open or empty`);
   }
   for (const p of st.byId.values()) {
     if (p.lots <= 0 || p.margin < 0n || p.cost < 0n)

@@ -18,13 +18,14 @@
 // contract-views.ts, the snapshot in contracts-snapshot.ts.
 import type { Ledger, LedgerTx } from '../ledger/ledger';
 import type { CorePart, ExecContext, Execution, HeldAmount } from '../part';
-import { reject } from '../rejection';
+import { reject, requireString } from '../rejection';
 import type { Command } from '../types';
 import { funding } from './contract-funding';
 import { fundInsurance, adlRanking as rankingOf } from './contract-liquidation';
 import { cancel, place } from './contract-orders';
 import { adjustMargin, configure, leverage } from './contract-positions';
 import { ContractsState } from './contract-state';
+import { cancelStop, ownStop, placeStop } from './contract-stops';
 import { onTick } from './contract-tick';
 import { setTpSl } from './contract-tpsl';
 import type {
@@ -67,9 +68,16 @@ export class ContractsPart implements CorePart, ContractsReader {
       case 'contract.leverage':
         return leverage(st, command.payload);
       case 'contract.place':
-        return place(st, command.payload, tx, ctx);
-      case 'contract.cancel':
-        return cancel(st, command.payload, tx);
+        return command.payload.triggerPrice === undefined
+          ? place(st, command.payload, tx, ctx)
+          : placeStop(st, command.payload, ctx);
+      case 'contract.cancel': {
+        // A resting stop of the owner, else an order on the book.
+        const { userId, symbol, orderId } = command.payload;
+        const m = st.marketOf(symbol);
+        const stop = ownStop(st, requireString(userId), Number(requireString(orderId, 20)), m.symbol);
+        return stop === undefined ? cancel(st, command.payload, tx) : cancelStop(st, stop, m);
+      }
       case 'contract.margin':
         return adjustMargin(st, command.payload, tx);
       case 'contract.tpsl':

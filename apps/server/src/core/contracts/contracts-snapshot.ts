@@ -5,8 +5,9 @@
 import { compareText, type Ledger } from '../ledger/ledger';
 import { BUY, SELL, type Side } from '../spot/order-book';
 import { type ContractMarket, fmt, newContractMarket, parseContractConfig } from './contract-market';
-import type { ContractsState } from './contract-state';
+import type { ContractsState, Stop } from './contract-state';
 import { type Order, type Position, posKey } from './contract-state';
+import { addStop } from './contract-stops';
 import type { ContractDirection, ContractMarketConfig, MarginMode } from './contract-types';
 
 /** [id, userId, direction, priceTicks, lots, filledLots, filledValue, fee, hold, leverage, profit, createdTs] */
@@ -42,11 +43,16 @@ export type PositionRow = [
   number,
 ];
 
+/** [id, userId, direction, orderType, priceTicks, triggerTicks, lots, createdTs] */
+export type StopRow = [number, string, ContractDirection, 'limit' | 'market', number, number, number, number];
+
 export interface ContractsSnapshot {
   markets: {
     config: ContractMarketConfig;
     state: [number, number, string, number, number, string, number, number, string, number];
     orders: OrderRow[];
+    /** Resting stop orders, id order; absent when none (snapshots without stops keep their hash). */
+    stops?: StopRow[];
   }[];
   positions: PositionRow[];
   /** [userId, symbol, leverage, mode] */
@@ -91,7 +97,22 @@ export function snapshot(st: ContractsState): ContractsSnapshot | undefined {
         fmt(m.lastFundingRate),
         m.lastTradeTicks,
       ];
-      return { config: m.config, state, orders };
+      const stops: StopRow[] = [...st.stops.values()]
+        .filter((x) => x.symbol === m.symbol)
+        .sort((a, b) => a.id - b.id)
+        .map((x) => [
+          x.id,
+          x.userId,
+          x.direction,
+          x.orderType,
+          x.priceTicks,
+          x.triggerTicks,
+          x.lots,
+          x.createdTs,
+        ]);
+      return stops.length > 0
+        ? { config: m.config, state, orders, stops }
+        : { config: m.config, state, orders };
     });
   const positions: PositionRow[] = [...st.byId.values()]
     .sort((a, b) => a.id - b.id)
@@ -250,6 +271,33 @@ export function restore(st: ContractsState, data: unknown, ledger: Ledger): void
       if (o.close)
         (st.positions.get(posKey(userId, m.symbol, direction === 3)) as Position).closing +=
           lots - filledLots;
+    }
+  }
+  for (const entry of snap.markets) {
+    const m = st.byMarket.get(entry.config.symbol) as ContractMarket;
+    for (const [id, userId, direction, orderType, priceTicks, triggerTicks, lots, createdTs] of entry.stops ??
+      []) {
+      let mine = st.userStops.get(userId);
+      if (mine === undefined) {
+        mine = new Set();
+        st.userStops.set(userId, mine);
+      }
+      const side: Side = direction === 1 || direction === 4 ? BUY : SELL;
+      const stop: Stop = {
+        id,
+        userId,
+        symbol: m.symbol,
+        direction,
+        side,
+        orderType,
+        priceTicks,
+        triggerTicks,
+        lots,
+        createdTs,
+        mark: 0,
+        status: 'open',
+      };
+      addStop(st, stop, m, mine);
     }
   }
   for (const [userId, symbol, lev, mode] of snap.settings)
