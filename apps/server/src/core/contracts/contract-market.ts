@@ -60,6 +60,10 @@ export interface ContractMarket {
   // ---- derived ----
   longs: LiqIndex;
   shorts: LiqIndex;
+  /** Resting stop orders by trigger (ticks): sells fire at marks <= their trigger (highest first), buys
+   * at marks >= theirs (lowest first) — the same ordering as the liquidation index of longs and shorts. */
+  stopSells: LiqIndex;
+  stopBuys: LiqIndex;
   oiLong: number;
   oiShort: number;
 }
@@ -82,6 +86,8 @@ export function parseContractConfig(
   | 'lastTradeTicks'
   | 'longs'
   | 'shorts'
+  | 'stopSells'
+  | 'stopBuys'
   | 'oiLong'
   | 'oiShort'
 > {
@@ -321,6 +327,8 @@ export function newContractMarket(parsed: ReturnType<typeof parseContractConfig>
     lastTradeTicks: 0,
     longs: new LiqIndex(true),
     shorts: new LiqIndex(false),
+    stopSells: new LiqIndex(true),
+    stopBuys: new LiqIndex(false),
     oiLong: 0,
     oiShort: 0,
   };

@@ -71,6 +71,9 @@ export interface ContractPlace {
   price?: string;
   /** Contracts. */
   quantity: string;
+  /** A stop order: rests in the core until the mark reaches this price (a buy when the mark rises to it,
+   * a sell when it falls to it), then places the limit or market order `type`. */
+  triggerPrice?: string;
 }
 
 export type ContractCommand =
@@ -117,6 +120,7 @@ export const CONTRACT_CORE_ERRORS = [
   'MODE_LOCKED',
   'FUNDING_NOT_DUE',
   'TICK_STALE',
+  'TRIGGER_WRONG_SIDE',
 ] as const;
 
 export type ContractOrderStatus = 'open' | 'filled' | 'cancelled';
@@ -128,8 +132,11 @@ export interface ContractOrderEvent {
   userId: string;
   symbol: string;
   direction: ContractDirection;
-  orderType: 'limit' | 'market' | 'liquidation' | 'tp' | 'sl';
+  orderType: 'limit' | 'market' | 'liquidation' | 'tp' | 'sl' | 'trigger';
   price: string | null;
+  /** A resting stop order (orderType 'trigger'): its mark trigger and what it places when it fires. */
+  triggerPrice?: string;
+  triggerType?: 'limit' | 'market';
   quantity: string;
   filledQty: string;
   /** Settle-asset value of the fills. */
@@ -246,8 +253,12 @@ export interface ContractOrderView {
   userId: string;
   symbol: string;
   direction: ContractDirection;
-  type: 'limit' | 'market';
+  /** 'trigger': a resting stop order, `triggerPrice` and `triggerType` say when it fires and what it
+   * places then (`price` is its limit, or the trigger price for a stop market). */
+  type: 'limit' | 'market' | 'trigger';
   price: string;
+  triggerPrice: string | null;
+  triggerType: 'limit' | 'market' | null;
   quantity: string;
   filledQty: string;
   hold: string;

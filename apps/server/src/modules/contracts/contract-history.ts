@@ -109,6 +109,9 @@ export class ContractHistory {
       type: r.orderType === 'limit' ? 'limit' : 'market',
       orderType: r.orderType,
       price: t(r.price ?? '0'),
+      // An ended order in SQL is the order a stop placed when it fired (or a plain one): no trigger left.
+      triggerPrice: null,
+      triggerType: null,
       quantity: t(r.quantity),
       filledQty: t(r.filledQty),
       filledValue: t(r.filledValue),

@@ -47,6 +47,9 @@ const nullablePrice = decimal.nullable().optional();
 const orderBody = {
   type: orderType,
   price: decimal.optional(),
+  /** A stop order: rests until the mark reaches it (a buy when the mark rises to it, a sell when it
+   * falls to it), then places the limit or market order `type`. */
+  triggerPrice: decimal.optional(),
   quantity: decimal,
   leverage: leverage.optional(),
 };

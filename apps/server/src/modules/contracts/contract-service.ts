@@ -21,6 +21,8 @@ export interface ContractPlaceInput {
   direction: ContractDirection;
   type: 'limit' | 'market';
   price?: string | undefined;
+  /** A stop (trigger) order: resting in the core until the mark reaches it. */
+  triggerPrice?: string | undefined;
   quantity: string;
   leverage?: number | undefined;
 }
@@ -79,6 +81,13 @@ function refusal(error: CoreError): AppError {
       return new AppError('CONTRACT_MARGIN_BELOW_INITIAL', field('money', 'CONTRACT_MARGIN_BELOW_INITIAL'));
     case 'TPSL_WRONG_SIDE':
       return new AppError('CONTRACT_TPSL_WRONG_SIDE');
+    case 'TRIGGER_WRONG_SIDE':
+      return new AppError(
+        'CONTRACT_TRIGGER_WRONG_SIDE',
+        field('triggerPrice', 'CONTRACT_TRIGGER_WRONG_SIDE'),
+      );
+    case 'TOO_MANY_OPEN_ORDERS':
+      return new AppError('CONTRACT_TOO_MANY_STOPS');
     case 'MODE_LOCKED':
       return new AppError('CONTRACT_MODE_LOCKED');
     case 'PRICE_STALE':
@@ -154,6 +163,7 @@ export class ContractService {
         type: input.type,
         quantity: input.quantity,
         ...(input.price !== undefined && input.type === 'limit' ? { price: input.price } : {}),
+        ...(input.triggerPrice !== undefined ? { triggerPrice: input.triggerPrice } : {}),
       },
       key === undefined ? undefined : `contract:${uid}:${key}`,
     );
@@ -301,9 +311,11 @@ export class ContractService {
       symbol: e.symbol,
       pair: this.pairOf(e.symbol),
       direction: e.direction,
-      type: e.orderType === 'limit' ? 'limit' : 'market',
+      type: e.orderType === 'limit' || e.orderType === 'trigger' ? e.orderType : 'market',
       orderType: e.orderType,
-      price: e.price ?? '0',
+      price: e.price ?? e.triggerPrice ?? '0',
+      triggerPrice: e.triggerPrice ?? null,
+      triggerType: e.triggerType ?? null,
       quantity: e.quantity,
       filledQty: e.filledQty,
       filledValue: e.filledValue,
@@ -325,6 +337,8 @@ export class ContractService {
       type: o.type,
       orderType: o.type,
       price: o.price,
+      triggerPrice: o.triggerPrice,
+      triggerType: o.triggerType,
       quantity: o.quantity,
       filledQty: o.filledQty,
       filledValue: '0',

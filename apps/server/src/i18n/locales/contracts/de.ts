@@ -37,4 +37,8 @@ export const contractsDe: Record<keyof typeof contractsEn, string> = {
   'fields.symbolNameList': 'Märkte',
   'fields.oneKeySymbolNameList': 'Zu schließende Märkte',
   'fields.symbolName': 'Markt',
+  'errors.CONTRACT_TRIGGER_WRONG_SIDE':
+    'Der Auslösepreis einer Kauf-Stop-Order muss über dem Mark-Preis liegen, der einer Verkaufs-Stop-Order darunter',
+  'errors.CONTRACT_TOO_MANY_STOPS': 'Sie haben zu viele wartende Stop-Orders in diesem Markt',
+  'fields.triggerPrice': 'Auslösepreis',
 };

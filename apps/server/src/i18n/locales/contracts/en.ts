@@ -33,4 +33,8 @@ export const contractsEn = {
   'fields.symbolNameList': 'Markets',
   'fields.oneKeySymbolNameList': 'Markets to close',
   'fields.symbolName': 'Market',
+  'errors.CONTRACT_TRIGGER_WRONG_SIDE':
+    "A buy stop's trigger must be above the mark price and a sell stop's below it",
+  'errors.CONTRACT_TOO_MANY_STOPS': 'You have too many stop orders waiting in this market',
+  'fields.triggerPrice': 'Trigger price',
 } as const;

@@ -37,4 +37,8 @@ export const contractsEs: Record<keyof typeof contractsEn, string> = {
   'fields.symbolNameList': 'Mercados',
   'fields.oneKeySymbolNameList': 'Mercados a cerrar',
   'fields.symbolName': 'Mercado',
+  'errors.CONTRACT_TRIGGER_WRONG_SIDE':
+    'El precio de activación de un stop de compra debe estar por encima del precio de marca y el de venta por debajo',
+  'errors.CONTRACT_TOO_MANY_STOPS': 'Tiene demasiadas órdenes stop en espera en este mercado',
+  'fields.triggerPrice': 'Precio de activación',
 };

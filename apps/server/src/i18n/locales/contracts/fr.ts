@@ -36,4 +36,8 @@ export const contractsFr: Record<keyof typeof contractsEn, string> = {
   'fields.symbolNameList': 'Marchés',
   'fields.oneKeySymbolNameList': 'Marchés à clôturer',
   'fields.symbolName': 'Marché',
+  'errors.CONTRACT_TRIGGER_WRONG_SIDE':
+    "Le prix de déclenchement d'un stop d'achat doit être au-dessus du prix de marque et celui d'un stop de vente en dessous",
+  'errors.CONTRACT_TOO_MANY_STOPS': "Vous avez trop d'ordres stop en attente sur ce marché",
+  'fields.triggerPrice': 'Prix de déclenchement',
 };

@@ -36,4 +36,8 @@ export const contractsIt: Record<keyof typeof contractsEn, string> = {
   'fields.symbolNameList': 'Mercati',
   'fields.oneKeySymbolNameList': 'Mercati da chiudere',
   'fields.symbolName': 'Mercato',
+  'errors.CONTRACT_TRIGGER_WRONG_SIDE':
+    'Il prezzo di attivazione di uno stop di acquisto deve essere sopra il prezzo mark e quello di vendita sotto',
+  'errors.CONTRACT_TOO_MANY_STOPS': 'Hai troppi ordini stop in attesa in questo mercato',
+  'fields.triggerPrice': 'Prezzo di attivazione',
 };

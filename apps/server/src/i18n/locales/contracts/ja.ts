@@ -32,4 +32,8 @@ export const contractsJa: Record<keyof typeof contractsEn, string> = {
   'fields.symbolNameList': '市場',
   'fields.oneKeySymbolNameList': '一括決済する市場',
   'fields.symbolName': '市場',
+  'errors.CONTRACT_TRIGGER_WRONG_SIDE':
+    '買いストップのトリガー価格はマーク価格より上、売りストップはマーク価格より下でなければなりません',
+  'errors.CONTRACT_TOO_MANY_STOPS': 'この市場で待機中のストップ注文が多すぎます',
+  'fields.triggerPrice': 'トリガー価格',
 };

@@ -32,4 +32,8 @@ export const contractsKo: Record<keyof typeof contractsEn, string> = {
   'fields.symbolNameList': '시장',
   'fields.oneKeySymbolNameList': '일괄 청산할 시장',
   'fields.symbolName': '시장',
+  'errors.CONTRACT_TRIGGER_WRONG_SIDE':
+    '매수 스톱의 트리거 가격은 마크 가격보다 높아야 하고, 매도 스톱은 낮아야 합니다',
+  'errors.CONTRACT_TOO_MANY_STOPS': '이 시장에서 대기 중인 스톱 주문이 너무 많습니다',
+  'fields.triggerPrice': '트리거 가격',
 };

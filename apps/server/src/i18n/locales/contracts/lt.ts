@@ -34,4 +34,8 @@ export const contractsLt: Record<keyof typeof contractsEn, string> = {
   'fields.symbolNameList': 'Rinkos',
   'fields.oneKeySymbolNameList': 'Uždaromos rinkos',
   'fields.symbolName': 'Rinka',
+  'errors.CONTRACT_TRIGGER_WRONG_SIDE':
+    'Pirkimo stop pavedimo suveikimo kaina turi būti didesnė už žymėjimo kainą, pardavimo – mažesnė',
+  'errors.CONTRACT_TOO_MANY_STOPS': 'Šioje rinkoje turite per daug laukiančių stop pavedimų',
+  'fields.triggerPrice': 'Suveikimo kaina',
 };

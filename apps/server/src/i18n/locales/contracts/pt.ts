@@ -36,4 +36,8 @@ export const contractsPt: Record<keyof typeof contractsEn, string> = {
   'fields.symbolNameList': 'Mercados',
   'fields.oneKeySymbolNameList': 'Mercados a fechar',
   'fields.symbolName': 'Mercado',
+  'errors.CONTRACT_TRIGGER_WRONG_SIDE':
+    'O gatilho de uma ordem stop de compra deve estar acima do preço de marcação e o de venda abaixo dele',
+  'errors.CONTRACT_TOO_MANY_STOPS': 'Você tem ordens stop demais aguardando neste mercado',
+  'fields.triggerPrice': 'Preço de gatilho',
 };

@@ -35,4 +35,8 @@ export const contractsRu: Record<keyof typeof contractsEn, string> = {
   'fields.symbolNameList': 'Рынки',
   'fields.oneKeySymbolNameList': 'Рынки для закрытия',
   'fields.symbolName': 'Рынок',
+  'errors.CONTRACT_TRIGGER_WRONG_SIDE':
+    'Цена срабатывания стоп-ордера на покупку должна быть выше маркировочной цены, на продажу — ниже',
+  'errors.CONTRACT_TOO_MANY_STOPS': 'У вас слишком много ожидающих стоп-ордеров на этом рынке',
+  'fields.triggerPrice': 'Цена срабатывания',
 };

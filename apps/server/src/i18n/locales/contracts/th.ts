@@ -32,4 +32,7 @@ export const contractsTh: Record<keyof typeof contractsEn, string> = {
   'fields.symbolNameList': 'ตลาด',
   'fields.oneKeySymbolNameList': 'ตลาดที่จะปิด',
   'fields.symbolName': 'ตลาด',
+  'errors.CONTRACT_TRIGGER_WRONG_SIDE': 'ราคาทริกเกอร์ของคำสั่งหยุดซื้อต้องสูงกว่าราคามาร์ก และของคำสั่งหยุดขายต้องต่ำกว่า',
+  'errors.CONTRACT_TOO_MANY_STOPS': 'คุณมีคำสั่งหยุดที่รออยู่ในตลาดนี้มากเกินไป',
+  'fields.triggerPrice': 'ราคาทริกเกอร์',
 };

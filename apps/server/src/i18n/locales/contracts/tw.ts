@@ -31,4 +31,7 @@ export const contractsTw: Record<keyof typeof contractsEn, string> = {
   'fields.symbolNameList': '市場',
   'fields.oneKeySymbolNameList': '一鍵平倉的市場',
   'fields.symbolName': '市場',
+  'errors.CONTRACT_TRIGGER_WRONG_SIDE': '買入止損單的觸發價須高於標記價格，賣出止損單的觸發價須低於標記價格',
+  'errors.CONTRACT_TOO_MANY_STOPS': '您在該市場等待觸發的止損單過多',
+  'fields.triggerPrice': '觸發價格',
 };

@@ -33,4 +33,8 @@ export const contractsVi: Record<keyof typeof contractsEn, string> = {
   'fields.symbolNameList': 'Thị trường',
   'fields.oneKeySymbolNameList': 'Thị trường cần đóng',
   'fields.symbolName': 'Thị trường',
+  'errors.CONTRACT_TRIGGER_WRONG_SIDE':
+    'Giá kích hoạt của lệnh dừng mua phải cao hơn giá đánh dấu, của lệnh dừng bán phải thấp hơn',
+  'errors.CONTRACT_TOO_MANY_STOPS': 'Bạn có quá nhiều lệnh dừng đang chờ trong thị trường này',
+  'fields.triggerPrice': 'Giá kích hoạt',
 };

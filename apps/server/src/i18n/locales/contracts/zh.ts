@@ -31,4 +31,7 @@ export const contractsZh: Record<keyof typeof contractsEn, string> = {
   'fields.symbolNameList': '市场',
   'fields.oneKeySymbolNameList': '一键平仓的市场',
   'fields.symbolName': '市场',
+  'errors.CONTRACT_TRIGGER_WRONG_SIDE': '买入止损单的触发价须高于标记价格，卖出止损单的触发价须低于标记价格',
+  'errors.CONTRACT_TOO_MANY_STOPS': '您在该市场等待触发的止损单过多',
+  'fields.triggerPrice': '触发价格',
 };

@@ -54,9 +54,12 @@ export interface ContractOrder {
   symbol: string;
   pair: string;
   direction: 1 | 2 | 3 | 4;
-  type: 'limit' | 'market';
+  type: 'limit' | 'market' | 'trigger';
   orderType: string;
   price: string;
+  /** Stop orders: the mark price that fires it, and what it places then. */
+  triggerPrice: string | null;
+  triggerType: 'limit' | 'market' | null;
   quantity: string;
   filledQty: string;
   fee: string;
@@ -111,6 +114,8 @@ export interface PlaceBody {
   direction: 1 | 2 | 3 | 4;
   type: 'limit' | 'market';
   price?: string;
+  /** A stop order: rests until the mark reaches it. */
+  triggerPrice?: string;
   quantity: string;
   leverage?: number;
 }

@@ -351,8 +351,9 @@ function OrderForm({
     queryFn: () => mySettings(m.symbol),
   });
   const [tab, setTab] = useState<'open' | 'close'>('open');
-  const [kind, setKind] = useState<'limit' | 'market'>('market');
+  const [kind, setKind] = useState<'limit' | 'market' | 'trigger'>('market');
   const [price, setPrice] = useState('');
+  const [trigger, setTrigger] = useState('');
   const [qty, setQty] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -360,7 +361,9 @@ function OrderForm({
   const [transfer, setTransfer] = useState('');
   const leverage = settings.data?.leverage ?? 10;
   const mode = settings.data?.mode ?? 'isolated';
-  const ref = Number(kind === 'limit' && price ? price : (m.markPrice ?? 0));
+  const ref = Number(
+    kind !== 'market' && price ? price : kind === 'trigger' && trigger ? trigger : (m.markPrice ?? 0),
+  );
   const est = (long: boolean) =>
     estimate({
       inverse: m.type === 'coin',
@@ -390,12 +393,15 @@ function OrderForm({
   const submit = (direction: 1 | 2 | 3 | 4) => {
     const go = () =>
       void act(async () => {
+        // Trigger: a stop order, limit when a price is given, else market.
+        const limit = kind === 'limit' || (kind === 'trigger' && price.trim() !== '');
         await placeOrder({
           symbol: m.symbol,
           direction,
-          type: kind,
+          type: limit ? 'limit' : 'market',
           quantity: qty.trim(),
-          ...(kind === 'limit' ? { price: price.trim() } : {}),
+          ...(limit ? { price: price.trim() } : {}),
+          ...(kind === 'trigger' ? { triggerPrice: trigger.trim() } : {}),
         });
         setQty('');
       });
@@ -451,7 +457,7 @@ function OrderForm({
         </label>
       </div>
       <div className="ctr-tabs">
-        {(['limit', 'market'] as const).map((x) => (
+        {(['limit', 'market', 'trigger'] as const).map((x) => (
           <button
             key={x}
             type="button"
@@ -463,9 +469,20 @@ function OrderForm({
           </button>
         ))}
       </div>
-      {kind === 'limit' ? (
+      {kind === 'trigger' ? (
         <label className="ctr-field">
-          {t('price')}
+          {t('triggerPrice')}
+          <input
+            data-testid="ctr-trigger"
+            inputMode="decimal"
+            value={trigger}
+            onChange={(e) => setTrigger(e.target.value)}
+          />
+        </label>
+      ) : null}
+      {kind !== 'market' ? (
+        <label className="ctr-field">
+          {kind === 'trigger' ? t('triggerLimit') : t('price')}
           <input
             data-testid="ctr-price"
             inputMode="decimal"
@@ -791,7 +808,12 @@ export function Orders({
                   {t(`dir.${o.direction}`)}
                 </td>
                 <td>{t(`orderType.${o.orderType}`, { defaultValue: o.orderType })}</td>
-                <td>{o.type === 'market' ? t('orderType.market') : o.price}</td>
+                <td>
+                  {o.type === 'market' || (o.type === 'trigger' && o.triggerType === 'market')
+                    ? t('orderType.market')
+                    : o.price}
+                  {o.triggerPrice ? ` · ${t('triggerPrice')} ${o.triggerPrice}` : ''}
+                </td>
                 <td>{o.quantity}</td>
                 <td>{o.filledQty}</td>
                 <td>{o.profit}</td>

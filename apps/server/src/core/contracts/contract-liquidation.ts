@@ -1,0 +1,261 @@
+// Liquidation (docs/contracts.md): a position whose mark crosses its trigger closes by an IOC order into
+// the book at no worse than what the insurance fund can cover, the rest of its margin going to the fund;
+// what the book does not take closes against the most profitable opposite positions (auto-deleveraging)
+// at the bankruptcy price.
+
+import type { Ledger, LedgerTx } from '../ledger/ledger';
+import type { ExecContext, Execution } from '../part';
+import { parseCanonical, requireAsset, requireString } from '../rejection';
+import { BUY, SELL, type Side } from '../spot/order-book';
+import {
+  bandTicks,
+  type ContractMarket,
+  equityAt,
+  fmt,
+  initialMargin,
+  lotsToQty,
+  ONE,
+  pnlOf,
+  ticksToPrice,
+  triggerTicks,
+  valueAt,
+} from './contract-market';
+import { cancelCloses, endOrder } from './contract-orders';
+import { closeLots, fill } from './contract-positions';
+import type { ContractsState, Order, Position } from './contract-state';
+import type { PositionSide } from './contract-types';
+
+export function fundOf(st: ContractsState, m: ContractMarket): bigint {
+  return (st.ledger as Ledger).systemAmount('insurance_fund', m.settle) + (st.act.fund.get(m.settle) ?? 0n);
+}
+
+/**
+ * The limit of a liquidation: the worst tick at which all of `pos` could close with a shortfall the
+ * fund can pay, but never beyond the protection band around the mark (`band`).
+ */
+export function liquidationLimit(
+  pos: Position,
+  m: ContractMarket,
+  bk: number,
+  band: number,
+  fund: bigint,
+): number {
+  const shortfall = (t: number) => {
+    const e = equityAt(m, pos.long, pos.lots, pos.cost, pos.margin, t);
+    return e < 0n ? -e : 0n;
+  };
+  if (pos.long ? band >= bk : band <= bk) return band;
+  if (shortfall(band) <= fund) return band;
+  if (fund <= 0n) return bk;
+  // Between the band (too far for the fund) and bankruptcy (no shortfall): the farthest tick it covers.
+  let bad = band;
+  let good = bk;
+  while (Math.abs(good - bad) > 1) {
+    const mid = Math.floor((good + bad) / 2);
+    if (shortfall(mid) <= fund) good = mid;
+    else bad = mid;
+  }
+  return good;
+}
+
+export function liquidate(
+  st: ContractsState,
+  pos: Position,
+  m: ContractMarket,
+  tickId: string,
+  tx: LedgerTx,
+  ctx: ExecContext,
+): void {
+  cancelCloses(st, pos, m, tx);
+  const mark = m.markTicks;
+  if (pos.mode === 'cross') {
+    // Cross margin: the free balance backs the position before it is liquidated.
+    const im = initialMargin(m, valueAt(m, pos.lots, mark), pos.leverage);
+    const equity = equityAt(m, pos.long, pos.lots, pos.cost, pos.margin, mark);
+    const free = tx.balanceOf(pos.userId, m.settle, 'contract').available;
+    const need = im - equity;
+    const top = need > free ? free : need;
+    if (top > 0n) {
+      tx.user(pos.userId, m.settle, 'contract', 'available', -top);
+      tx.user(pos.userId, m.settle, 'contract', 'frozen', top);
+      st.unindex(pos, m);
+      pos.margin += top;
+      st.index(pos, m);
+      st.touchPos(pos);
+      const still = pos.long ? mark <= pos.key : mark >= pos.key;
+      if (Number.isNaN(pos.key) || !still) return;
+    }
+  }
+  const long = pos.long;
+  const qty = pos.lots;
+  const bk = bankruptcyTicks(pos, m);
+  const fund = fundOf(st, m);
+  const fundBefore = fund;
+  const limit = liquidationLimit(pos, m, bk, bandTicks(mark, m.protection, !long), fund);
+  const side: Side = long ? SELL : BUY;
+  const o: Order = {
+    id: -pos.id,
+    userId: pos.userId,
+    owner: st.ownerOf(pos.userId),
+    symbol: m.symbol,
+    direction: long ? 3 : 4,
+    side,
+    close: true,
+    type: 'liquidation',
+    priceTicks: limit,
+    lots: qty,
+    filledLots: 0,
+    filledValue: 0n,
+    fee: 0n,
+    hold: 0n,
+    leverage: pos.leverage,
+    profit: 0n,
+    createdTs: st.act.ts,
+    mark: 0,
+    status: 'open',
+  };
+  st.touchOrder(o);
+  m.book.match(side, limit, qty, o.owner);
+  // The book's fills: makers settle as usual, the position closes into the insurance fund.
+  const r = m.book.result;
+  const stp: number[] = [];
+  for (let i = 0; i < r.stp; i++) stp.push(r.stpId[i] as number);
+  const fills: [number, number, number][] = [];
+  for (let i = 0; i < r.fills; i++)
+    fills.push([r.makerId[i] as number, r.priceTicks[i] as number, r.lots[i] as number]);
+  for (const id of stp) {
+    const resting = st.orders.get(id);
+    if (resting !== undefined) endOrder(st, resting, m, tx);
+  }
+  let bookLots = 0;
+  for (const [makerId, ticks, lots] of fills) {
+    const maker = st.orders.get(makerId) as Order;
+    fill(st, maker, m, lots, ticks, m.makerRate, tx, ctx);
+    if (m.book.lotsOf(maker.id) === 0) endOrder(st, maker, m, tx);
+    const { pnl } = closeLots(st, pos, m, lots, ticks, 0n, 'insurance', tx, ctx);
+    o.filledLots += lots;
+    o.filledValue += valueAt(m, lots, ticks);
+    o.profit += pnl;
+    bookLots += lots;
+    m.lastTradeTicks = ticks;
+    st.act.trades += 1;
+    st.act.events.push({
+      type: 'contract.trade',
+      seq: st.act.seq,
+      tradeId: `${st.act.seq}-${st.act.trades}`,
+      symbol: m.symbol,
+      price: ticksToPrice(m, ticks),
+      qty: lotsToQty(m, lots),
+      takerSide: side === BUY ? 'buy' : 'sell',
+      ts: st.act.ts,
+    });
+  }
+  // Auto-deleveraging: what the book did not take closes against the most profitable opposite
+  // positions at the bankruptcy price.
+  let adlLots = 0;
+  if (pos.lots > 0) {
+    for (const other of ranking(st, m, !long)) {
+      if (pos.lots === 0) break;
+      cancelCloses(st, other, m, tx);
+      const q = Math.min(pos.lots, other.lots);
+      const { pnl } = closeLots(st, pos, m, q, bk, 0n, 'insurance', tx, ctx);
+      closeLots(st, other, m, q, bk, 0n, 'user', tx, ctx);
+      o.filledLots += q;
+      o.filledValue += valueAt(m, q, bk);
+      o.profit += pnl;
+      adlLots += q;
+    }
+  }
+  o.status = 'filled';
+  st.act.events.push({
+    type: 'contract.liquidation',
+    seq: st.act.seq,
+    symbol: m.symbol,
+    positionId: String(pos.id),
+    userId: pos.userId,
+    side: long ? 'long' : 'short',
+    qty: lotsToQty(m, qty),
+    tickId,
+    mark: ticksToPrice(m, mark),
+    bankruptcyPrice: ticksToPrice(m, bk),
+    bookQty: lotsToQty(m, bookLots),
+    adlQty: lotsToQty(m, adlLots),
+    insurance: fmt(fundOf(st, m) - fundBefore),
+    ts: st.act.ts,
+  });
+  if (pos.lots > 0) throw new Error(`liquidation left ${pos.lots} lots of position ${pos.id}`);
+}
+
+/** The price at which the position's equity is zero, rounded so that closing there leaves it >= 0. */
+export function bankruptcyTicks(pos: Position, m: ContractMarket): number {
+  let t = triggerTicks(m, pos.long, pos.lots, pos.cost, pos.margin, 0n);
+  if (Number.isNaN(t)) t = pos.long ? 1 : Number(2n ** 40n);
+  const neg = (x: number) => equityAt(m, pos.long, pos.lots, pos.cost, pos.margin, x) < 0n;
+  while (neg(t) && (pos.long ? t < 2 ** 40 : t > 1)) t += pos.long ? 1 : -1;
+  return t;
+}
+
+/** Open positions of a side, most profitable per margin first (ties: older first): the ADL queue. */
+export function ranking(st: ContractsState, m: ContractMarket, long: boolean): Position[] {
+  const mark = m.markTicks;
+  const scored: [Position, bigint][] = [];
+  for (const p of st.byId.values()) {
+    if (p.symbol !== m.symbol || p.long !== long || p.lots === 0) continue;
+    const pnl = pnlOf(m, long, p.cost, valueAt(m, p.lots, mark));
+    const denom = p.margin > 0n ? p.margin : 1n;
+    scored.push([p, (pnl * ONE) / denom]);
+  }
+  scored.sort((a, b) => (a[1] === b[1] ? a[0].id - b[0].id : a[1] > b[1] ? -1 : 1));
+  return scored.map((s) => s[0]);
+}
+
+export function adlRanking(
+  st: ContractsState,
+  symbol: string,
+  side: PositionSide,
+): { positionId: string; score: string }[] {
+  const m = st.byMarket.get(symbol);
+  if (m === undefined || m.markTicks === 0) return [];
+  return ranking(st, m, side === 'long').map((p) => {
+    const pnl = pnlOf(m, p.long, p.cost, valueAt(m, p.lots, m.markTicks));
+    return { positionId: String(p.id), score: fmt((pnl * ONE) / (p.margin > 0n ? p.margin : 1n)) };
+  });
+}
+
+/** Liquidates every position the mark crosses, next crossed first (the index's order). */
+export function liquidateCrossed(
+  st: ContractsState,
+  m: ContractMarket,
+  mark: number,
+  tickId: string,
+  tx: LedgerTx,
+  ctx: ExecContext,
+): number {
+  let liquidated = 0;
+  for (;;) {
+    let id = m.longs.crossed(mark);
+    if (id < 0) id = m.shorts.crossed(mark);
+    if (id < 0) break;
+    const pos = st.byId.get(id) as Position;
+    liquidate(st, pos, m, tickId, tx, ctx);
+    liquidated += 1;
+  }
+  return liquidated;
+}
+
+/** A deposit from a user's free contract balance into the insurance fund. */
+export function fundInsurance(
+  p: { userId: string; asset: string; amount: string },
+  tx: LedgerTx,
+  ctx: ExecContext,
+): Execution {
+  const { userId, asset, amount } = p;
+  requireString(userId);
+  requireAsset(asset);
+  const a = parseCanonical(amount, 'positive');
+  ctx.ledger.checkAmount(asset, a);
+  tx.requireAvailable(userId, asset, 'contract', a);
+  tx.user(userId, asset, 'contract', 'available', -a);
+  tx.system('insurance_fund', asset, a);
+  return { ref: `insurance:${userId}`, reply: { amount } };
+}
