@@ -124,6 +124,20 @@ export const configSchema = z.object({
   JOURNAL_LEASE_TTL_MS: z.coerce.number().int().min(500).max(60_000).default(5000),
   /** This core process's name in the lease (default host name and process id). */
   JOURNAL_NODE_ID: z.string().min(1).max(128).optional(),
+  /**
+   * Scale-out role (docs/operations.md "Cluster"): 'all' is the one-process server; 'core' runs the money
+   * core on the JetStream journal (leader or standby) and answers the gateways' commands; 'gateway' serves
+   * REST, websockets and MQTT, sends commands to the core leader over NATS and keeps a replica of the
+   * state from the journal stream (no background jobs: those run on the core).
+   */
+  ROLE: z.enum(['all', 'core', 'gateway']).default('all'),
+  /** Where a gateway finds the core (NATS, nats://host:4222); defaults to JOURNAL_URL. */
+  CORE_URL: z
+    .string()
+    .regex(/^(nats|tls):\/\/[^\s]+$/)
+    .optional(),
+  /** How long a gateway's command waits for a core leader (ms): longer than a failover. */
+  CORE_COMMAND_DEADLINE_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
 
   // --- wallet (docs/running.md "Wallet") ---
   /**
@@ -326,8 +340,30 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid configuration:\n${lines}`);
   }
-  return parsed.data;
+  const config = parsed.data;
+  if (
+    config.ROLE !== 'all' &&
+    (config.ROLE === 'gateway' ? (config.CORE_URL ?? config.JOURNAL_URL) : config.JOURNAL_URL) === undefined
+  ) {
+    throw new Error(
+      `Invalid configuration:\n  ROLE=${config.ROLE} needs ${config.ROLE === 'gateway' ? 'CORE_URL or ' : ''}JOURNAL_URL (nats://...)`,
+    );
+  }
+  // A gateway runs no background job: each one submits commands, and the core runs them once.
+  if (config.ROLE === 'gateway') return { ...config, ...GATEWAY_JOBS_OFF };
+  return config;
 }
+
+/** The timers and jobs a gateway leaves to the core process. */
+const GATEWAY_JOBS_OFF = {
+  MARKET_MAKER: false,
+  MARGIN_CHECK_MS: 0,
+  SECONDS_SETTLE_INTERVAL_MS: 0,
+  CONTRACTS_TICK_MS: 0,
+  OTC_TIMEOUT_INTERVAL_MS: 0,
+  LIABILITIES_CHECK_MS: 0,
+  EARN_ACCRUAL_CHECK_MS: 0,
+} satisfies Partial<AppConfig>;
 
 /** Fastify's trustProxy option from TRUST_PROXY: false, true, a hop count, or addresses. */
 export function trustProxyOption(

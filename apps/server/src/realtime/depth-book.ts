@@ -53,8 +53,13 @@ export class DepthBook {
     return this.updateId;
   }
 
-  /** Applies one batch of level changes as one update id and returns it. Invalid input changes nothing. */
-  apply(changes: readonly LevelChange[]): number {
+  /**
+   * Applies one batch of level changes as one update id and returns it. Invalid input changes nothing.
+   * `id` makes the update id the caller's (the core's seq of the command that changed the book, so every
+   * process that follows the journal numbers the book's updates alike, docs/realtime.md); the diff then
+   * covers ids from the previous update id + 1 to `id`. Without it the id is the previous one + 1.
+   */
+  apply(changes: readonly LevelChange[], id?: number): number {
     const parsed = changes.map((change) => {
       const price = tryParseAmount(change.price);
       const qty = tryParseAmount(change.qty);
@@ -68,8 +73,8 @@ export class DepthBook {
         qty: formatAmount(qty.value),
       };
     });
-    this.updateId += 1;
-    if (!this.pending) this.pending = { U: this.updateId, b: new Map(), a: new Map() };
+    if (!this.pending) this.pending = { U: this.updateId + 1, b: new Map(), a: new Map() };
+    this.updateId = id === undefined ? this.updateId + 1 : Math.max(id, this.updateId);
     for (const change of parsed) {
       const side = change.side === 'bid' ? this.bids : this.asks;
       if (change.qty === '0') side.delete(change.price);

@@ -27,7 +27,8 @@ export function seedDepth(core: MoneyCore, markets: SpotMarkets, depth: DepthReg
       ...book.bids.map(([price, qty]) => ({ side: 'bid' as const, price, qty })),
       ...book.asks.map(([price, qty]) => ({ side: 'ask' as const, price, qty })),
     ];
-    if (changes.length > 0) depth.book(r.symbol.toUpperCase()).apply(changes);
+    // The update id of the seeded book is the core's seq now: every process seeds alike (docs/realtime.md).
+    if (changes.length > 0) depth.book(r.symbol.toUpperCase()).apply(changes, core.lastSeq());
   }
 }
 
@@ -40,7 +41,7 @@ export function startSpotFeed(core: MoneyCore, markets: SpotMarkets, to: SpotFee
           ...e.bids.map(([price, qty]) => ({ side: 'bid' as const, price, qty })),
           ...e.asks.map(([price, qty]) => ({ side: 'ask' as const, price, qty })),
         ];
-        if (changes.length > 0) to.depth.book(e.symbol.toUpperCase()).apply(changes);
+        if (changes.length > 0) to.depth.book(e.symbol.toUpperCase()).apply(changes, e.seq);
       } else if (e.type === 'spot.trade') {
         const symbol = e.symbol.toUpperCase();
         const demo = to.isPlatform(e.makerUserId) && to.isPlatform(e.takerUserId);
