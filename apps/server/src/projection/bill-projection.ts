@@ -250,6 +250,9 @@ export class BillProjection {
   private stallRounds = 0;
   private catchUpError: string | undefined;
   private lastError: string | undefined;
+  /** Rows this process wrote, and batches it found already written by another projector (tests, ops). */
+  writtenRows = 0;
+  skippedBatches = 0;
 
   constructor(
     private readonly db: Db,
@@ -618,17 +621,35 @@ export class BillProjection {
       .where(eq(projectionCursors.name, BILL_PROJECTION));
   }
 
+  /**
+   * Writes a batch's rows and moves the cursor in one transaction. The cursor row is locked first and the
+   * rows are taken after the cursor as stored, not as this process last saw it: with several projector
+   * processes on one database (the cluster, docs/operations.md) they take turns on that row, and one that
+   * finds its batch already written by another writes nothing (`skippedBatches`).
+   */
   private async write(events: CoreEvent[]): Promise<void> {
-    const rows = readModelRowsOf(events, this.cursor);
     let maxSeq = this.cursor;
     for (const e of events) if (e.seq > maxSeq) maxSeq = e.seq;
-    const written = readModelRowCount(rows);
-    if (maxSeq <= this.cursor && written === 0) return;
-    await this.db.transaction(async (tx) => {
+    if (maxSeq <= this.cursor) return;
+    const written = await this.db.transaction(async (tx) => {
+      const [stored] = await tx
+        .select({ seq: projectionCursors.seq })
+        .from(projectionCursors)
+        .where(eq(projectionCursors.name, BILL_PROJECTION))
+        .for('update');
+      const after = Math.max(this.cursor, stored?.seq ?? 0);
+      if (after >= maxSeq) return undefined;
+      const rows = readModelRowsOf(events, after);
       await insertReadModelRows(tx, rows);
       await this.advanceCursor(tx, maxSeq, this.now());
+      return readModelRowCount(rows);
     });
     this.cursor = maxSeq;
+    if (written === undefined) {
+      this.skippedBatches += 1;
+      return;
+    }
+    this.writtenRows += written;
     if (written > 0) this.consecutiveDeadLetters = 0;
   }
 
