@@ -26,7 +26,7 @@ import type {
 import { sendCommand } from './command-bus';
 import { connectJournal, JetStreamJournalStore } from './jetstream-store';
 import type { JournalLog } from './journal-store';
-import { sha256Hex } from './money-core';
+import { replayEventsSince, sha256Hex } from './money-core';
 
 export interface GatewayCoreOptions {
   /** nats://host:port (or a comma list of a cluster's servers). */
@@ -257,25 +257,13 @@ export class GatewayCore implements MoneyCore {
   async eventsSince(seq: number, limit: number): Promise<CoreEvent[]> {
     if (seq >= this.state.lastSeq()) return [];
     const upTo = this.lsn;
-    let scratch: MoneyState | undefined;
-    let fromLsn = 0;
-    const positions = (await this.store.snapshotPositions()).filter((l) => l <= upTo).reverse();
-    for (const lsn of positions) {
-      const json = await this.store.loadSnapshot(lsn);
-      const head = json === undefined ? undefined : /^\{"version":\d+,"seq":(\d+)/.exec(json);
-      if (json === undefined || head?.[1] === undefined || Number(head[1]) > seq) continue;
-      scratch = MoneyState.fromSnapshot(JSON.parse(json) as SnapshotData, sha256Hex);
-      fromLsn = lsn;
-      break;
-    }
-    const state = scratch ?? new MoneyState(sha256Hex);
-    const events: CoreEvent[] = [];
-    for (const record of await this.store.readRecords(fromLsn, upTo, upTo)) {
-      const { result, fresh } = state.apply(JSON.parse(record) as Command);
-      if (fresh && result.ok && result.seq > seq) events.push(...result.events);
-      if (events.length >= limit) break;
-    }
-    return events;
+    return replayEventsSince(
+      this.store,
+      (from, to) => this.store.readRecords(from, to, upTo),
+      upTo,
+      seq,
+      limit,
+    );
   }
 
   subscribe(listener: (events: readonly CoreEvent[]) => void): () => void {

@@ -356,34 +356,16 @@ class Sequencer implements MoneyCoreRuntime {
     return this.state.spot.depth(symbol, limit);
   }
 
-  /**
-   * Re-applies journal records on a scratch state from the newest retained snapshot whose seq is at or
-   * before `seq` (or from the journal's start) and keeps the events after `seq`. The live state is not
-   * touched; records are read only up to what the live core has applied.
-   */
+  /** Events after `seq`, replayed on a scratch state (replayEventsSince); the live state is not touched. */
   async eventsSince(seq: number, limit: number): Promise<CoreEvent[]> {
     if (seq >= this.state.lastSeq()) return [];
-    const upTo = this.lsn;
-    let scratch: MoneyState | undefined;
-    let fromLsn = 0;
-    const positions = (await this.store.snapshotPositions()).filter((l) => l <= upTo).reverse();
-    for (const lsn of positions) {
-      const json = await this.store.loadSnapshot(lsn);
-      // The snapshot JSON starts with version and seq (insertion order of MoneyState.snapshot()).
-      const head = json === undefined ? undefined : /^\{"version":\d+,"seq":(\d+)/.exec(json);
-      if (json === undefined || head?.[1] === undefined || Number(head[1]) > seq) continue;
-      scratch = MoneyState.fromSnapshot(JSON.parse(json) as SnapshotData, sha256Hex);
-      fromLsn = lsn;
-      break;
-    }
-    const state = scratch ?? new MoneyState(sha256Hex);
-    const events: CoreEvent[] = [];
-    for (const record of await this.store.readRecords(fromLsn, upTo)) {
-      const { result, fresh } = state.apply(JSON.parse(record) as Command);
-      if (fresh && result.ok && result.seq > seq) events.push(...result.events);
-      if (events.length >= limit) break;
-    }
-    return events;
+    return replayEventsSince(
+      this.store,
+      (from, to) => this.store.readRecords(from, to),
+      this.lsn,
+      seq,
+      limit,
+    );
   }
 
   subscribe(listener: (events: readonly CoreEvent[]) => void): () => void {
@@ -419,4 +401,38 @@ class Sequencer implements MoneyCoreRuntime {
     await this.store.close();
     this.listeners.clear();
   }
+}
+
+/**
+ * Re-applies journal records on a scratch state from the newest retained snapshot whose seq is at or before
+ * `seq` (or from the journal's start) and keeps the events after `seq`, reading records only up to `upTo`
+ * (what the live state has applied). Shared by the core runtime and a gateway's replica (gateway-core.ts).
+ */
+export async function replayEventsSince(
+  store: Pick<JournalStore, 'snapshotPositions' | 'loadSnapshot'>,
+  readRecords: (fromLsn: number, toLsn: number) => Promise<string[]>,
+  upTo: number,
+  seq: number,
+  limit: number,
+): Promise<CoreEvent[]> {
+  let scratch: MoneyState | undefined;
+  let fromLsn = 0;
+  const positions = (await store.snapshotPositions()).filter((l) => l <= upTo).reverse();
+  for (const lsn of positions) {
+    const json = await store.loadSnapshot(lsn);
+    // The snapshot JSON starts with version and seq (insertion order of MoneyState.snapshot()).
+    const head = json === undefined ? undefined : /^\{"version":\d+,"seq":(\d+)/.exec(json);
+    if (json === undefined || head?.[1] === undefined || Number(head[1]) > seq) continue;
+    scratch = MoneyState.fromSnapshot(JSON.parse(json) as SnapshotData, sha256Hex);
+    fromLsn = lsn;
+    break;
+  }
+  const state = scratch ?? new MoneyState(sha256Hex);
+  const events: CoreEvent[] = [];
+  for (const record of await readRecords(fromLsn, upTo)) {
+    const { result, fresh } = state.apply(JSON.parse(record) as Command);
+    if (fresh && result.ok && result.seq > seq) events.push(...result.events);
+    if (events.length >= limit) break;
+  }
+  return events;
 }
