@@ -5,28 +5,13 @@
 // events (depth changes, trades, orders, balances) are exactly the leader's, with the same seq, and only
 // for commands the journal has stored; the areas' feeds (depth books, hubs, MQTT) run unchanged on them.
 import type { NatsConnection } from 'nats';
-import type { ContractsReader } from '@/core/contracts/contract-types';
-import type { EarnReader } from '@/core/earn/earn-view';
-import type { MarginReader } from '@/core/margin/margin-types';
 import { MoneyState, type SnapshotData } from '@/core/money-state';
-import type { OtcReader } from '@/core/otc/otc-types';
-import type { SecondsReader } from '@/core/seconds/seconds-types';
-import type {
-  AccountBalance,
-  AccountType,
-  Command,
-  CommandResult,
-  CoreEvent,
-  Hold,
-  MoneyCore,
-  SpotMarketConfig,
-  SpotOrderEvent,
-  SystemAccount,
-} from '@/core/types';
+import type { Command, CommandResult, CoreEvent, MoneyCore } from '@/core/types';
 import { sendCommand } from './command-bus';
 import { connectJournal, JetStreamJournalStore } from './jetstream-store';
 import type { JournalLog } from './journal-store';
 import { replayEventsSince, sha256Hex } from './money-core';
+import { MoneyStateReads } from './state-reads';
 
 export interface GatewayCoreOptions {
   /** nats://host:port (or a comma list of a cluster's servers). */
@@ -41,8 +26,7 @@ export interface GatewayCoreOptions {
 
 const silent: JournalLog = { info: () => {}, warn: () => {} };
 
-export class GatewayCore implements MoneyCore {
-  private state: MoneyState;
+export class GatewayCore extends MoneyStateReads implements MoneyCore {
   private lsn: number;
   private readonly listeners = new Set<(events: readonly CoreEvent[]) => void>();
   private readonly positionWaiters: { lsn: number; resolve: () => void }[] = [];
@@ -58,7 +42,7 @@ export class GatewayCore implements MoneyCore {
     private readonly options: GatewayCoreOptions,
     private readonly log: JournalLog,
   ) {
-    this.state = state;
+    super(state);
     this.lsn = lsn;
   }
 
@@ -180,77 +164,6 @@ export class GatewayCore implements MoneyCore {
 
   journalPosition(): number {
     return this.lsn;
-  }
-
-  balancesOf(userId: string): AccountBalance[] {
-    return this.state.balancesOf(userId);
-  }
-
-  balance(userId: string, asset: string, accountType: AccountType): AccountBalance {
-    return this.state.balance(userId, asset, accountType);
-  }
-
-  systemBalance(name: SystemAccount, asset: string): string {
-    return this.state.systemBalance(name, asset);
-  }
-
-  holdOf(withdrawalId: string): Hold | undefined {
-    return this.state.holdOf(withdrawalId);
-  }
-
-  resultOf(commandId: string): CommandResult | undefined {
-    return this.state.resultOf(commandId);
-  }
-
-  assetLimits(asset: string): { decimals: number; maxAmount: bigint } | undefined {
-    return this.state.assetLimits(asset);
-  }
-
-  earn(): EarnReader {
-    return this.state.earn;
-  }
-
-  margin(): MarginReader {
-    return this.state.margin;
-  }
-
-  referralParent(userId: string): string | undefined {
-    return this.state.referralParent(userId);
-  }
-
-  referralShares(): string[] {
-    return this.state.referralShares();
-  }
-
-  spotOpenOrders(userId: string, symbol?: string): SpotOrderEvent[] {
-    return this.state.spot.openOrdersOf(userId, symbol);
-  }
-
-  spotOpenOrder(orderId: string): SpotOrderEvent | undefined {
-    return /^\d{1,15}$/.test(orderId) ? this.state.spot.openOrder(Number(orderId)) : undefined;
-  }
-
-  spotMarket(symbol: string): SpotMarketConfig | undefined {
-    return this.state.spot.market(symbol)?.config;
-  }
-
-  otc(): OtcReader {
-    return this.state.otc;
-  }
-
-  contracts(): ContractsReader {
-    return this.state.contracts;
-  }
-
-  seconds(): SecondsReader {
-    return this.state.seconds;
-  }
-
-  spotDepth(
-    symbol: string,
-    limit: number,
-  ): { bids: [string, string][]; asks: [string, string][] } | undefined {
-    return this.state.spot.depth(symbol, limit);
   }
 
   /** As the leader does (money-core.ts): replays retained records on a scratch state. */

@@ -3,24 +3,8 @@
 // journal recomputes every result exactly (DESIGN section 3). With group commit the commands that arrive
 // within a short window (and while the previous batch is being synced) share one write and one fdatasync.
 import * as crypto from 'node:crypto';
-import type { ContractsReader } from '@/core/contracts/contract-types';
-import type { EarnReader } from '@/core/earn/earn-view';
-import type { MarginReader } from '@/core/margin/margin-types';
 import { MoneyState, type SnapshotData } from '@/core/money-state';
-import type { OtcReader } from '@/core/otc/otc-types';
-import type { SecondsReader } from '@/core/seconds/seconds-types';
-import type {
-  AccountBalance,
-  AccountType,
-  Command,
-  CommandResult,
-  CoreEvent,
-  Hold,
-  MoneyCore,
-  SpotMarketConfig,
-  SpotOrderEvent,
-  SystemAccount,
-} from '@/core/types';
+import type { Command, CommandResult, CoreEvent, MoneyCore } from '@/core/types';
 import {
   FileJournalStore,
   type JournalLog,
@@ -28,6 +12,7 @@ import {
   MEMORY_JOURNAL,
   MemoryJournalStore,
 } from './journal-store';
+import { MoneyStateReads } from './state-reads';
 
 export interface OpenMoneyCoreOptions {
   /** Folder of the journal segments and snapshots, or 'memory://' to keep everything in memory. */
@@ -134,7 +119,7 @@ export async function openMoneyCore(options: OpenMoneyCoreOptions): Promise<Mone
   return runtime;
 }
 
-class Sequencer implements MoneyCoreRuntime {
+class Sequencer extends MoneyStateReads implements MoneyCoreRuntime {
   private pending: Pending[] = [];
   private writing = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -146,7 +131,7 @@ class Sequencer implements MoneyCoreRuntime {
   private readonly listeners = new Set<(events: readonly CoreEvent[]) => void>();
 
   constructor(
-    readonly state: MoneyState,
+    state: MoneyState,
     private readonly store: JournalStore,
     private lsn: number,
     private readonly opts: {
@@ -157,6 +142,7 @@ class Sequencer implements MoneyCoreRuntime {
       now: () => number;
     },
   ) {
+    super(state);
     this.lastSnapshotLsn = lsn;
   }
 
@@ -283,77 +269,6 @@ class Sequencer implements MoneyCoreRuntime {
 
   snapshotSettled(): Promise<void> {
     return this.snapshotWrite;
-  }
-
-  balancesOf(userId: string): AccountBalance[] {
-    return this.state.balancesOf(userId);
-  }
-
-  balance(userId: string, asset: string, accountType: AccountType): AccountBalance {
-    return this.state.balance(userId, asset, accountType);
-  }
-
-  systemBalance(name: SystemAccount, asset: string): string {
-    return this.state.systemBalance(name, asset);
-  }
-
-  holdOf(withdrawalId: string): Hold | undefined {
-    return this.state.holdOf(withdrawalId);
-  }
-
-  resultOf(commandId: string): CommandResult | undefined {
-    return this.state.resultOf(commandId);
-  }
-
-  assetLimits(asset: string): { decimals: number; maxAmount: bigint } | undefined {
-    return this.state.assetLimits(asset);
-  }
-
-  earn(): EarnReader {
-    return this.state.earn;
-  }
-
-  margin(): MarginReader {
-    return this.state.margin;
-  }
-
-  referralParent(userId: string): string | undefined {
-    return this.state.referralParent(userId);
-  }
-
-  referralShares(): string[] {
-    return this.state.referralShares();
-  }
-
-  spotOpenOrders(userId: string, symbol?: string): SpotOrderEvent[] {
-    return this.state.spot.openOrdersOf(userId, symbol);
-  }
-
-  spotOpenOrder(orderId: string): SpotOrderEvent | undefined {
-    return /^\d{1,15}$/.test(orderId) ? this.state.spot.openOrder(Number(orderId)) : undefined;
-  }
-
-  spotMarket(symbol: string): SpotMarketConfig | undefined {
-    return this.state.spot.market(symbol)?.config;
-  }
-
-  otc(): OtcReader {
-    return this.state.otc;
-  }
-
-  contracts(): ContractsReader {
-    return this.state.contracts;
-  }
-
-  seconds(): SecondsReader {
-    return this.state.seconds;
-  }
-
-  spotDepth(
-    symbol: string,
-    limit: number,
-  ): { bids: [string, string][]; asks: [string, string][] } | undefined {
-    return this.state.spot.depth(symbol, limit);
   }
 
   /** Events after `seq`, replayed on a scratch state (replayEventsSince); the live state is not touched. */
