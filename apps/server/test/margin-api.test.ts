@@ -256,14 +256,14 @@ describe('spot margin over HTTP', () => {
     expect(bid.status, JSON.stringify(bid.body)).toBe(200);
     const owed = ctx.app.core.margin().loansOf(a.id)[0];
     const debt = Number(owed?.principal) + Number(owed?.interest);
-    const insuranceBefore = Number(ctx.app.core.systemBalance('insurance_fund', 'USDT'));
+    const insuranceBefore = Number(ctx.app.core.systemBalance('margin_insurance_fund', 'USDT'));
     const poolBefore = Number(ctx.app.core.systemBalance('margin_lending_pool', 'USDT'));
     const bystander = ctx.app.core.balance(c.id, 'USDT', 'spot');
     await ctx.app.margin.jobs.runDue();
     expect(ctx.app.margin.jobs.status.shortfalls).toBe(1);
     // 0.0999 x 30000 = 2997, fee 2.997: 2994.003 repaid by the account, the rest by the fund
     const shortfall = debt - 2994.003;
-    expect(Number(ctx.app.core.systemBalance('insurance_fund', 'USDT'))).toBeCloseTo(
+    expect(Number(ctx.app.core.systemBalance('margin_insurance_fund', 'USDT'))).toBeCloseTo(
       insuranceBefore - shortfall,
       8,
     );

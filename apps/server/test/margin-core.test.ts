@@ -270,11 +270,11 @@ describe('margin core', () => {
     ok(place('a', { side: 'sell', type: 'market', quantity: '0.0999', account: ISO }, LIQUIDATOR));
     // 0.0999 x 43000 = 4295.7, fee 4.2957
     expect(bal('a', 'USDT')).toBe('4291.4043/0');
-    const insuranceBefore = s.systemBalance('insurance_fund', 'USDT');
+    const insuranceBefore = s.systemBalance('margin_insurance_fund', 'USDT');
     const r = ok(run('margin.liquidate.settle', { userId: 'a', account: ISO }));
     expect(r.reply).toEqual({ shortfall: false });
     expect(bal('a', 'USDT')).toBe('291.4043/0');
-    expect(s.systemBalance('insurance_fund', 'USDT')).toBe(insuranceBefore);
+    expect(s.systemBalance('margin_insurance_fund', 'USDT')).toBe(insuranceBefore);
     expect(s.systemBalance('margin_lending_pool', 'USDT')).toBe('1000000');
     expect(s.margin.loansOf('a')).toEqual([]);
     expect(s.margin.isLiquidating('a', ISO)).toBe(false);
@@ -296,8 +296,11 @@ describe('margin core', () => {
     const r = ok(run('margin.liquidate.settle', { userId: 'a', account: ISO }));
     expect(r.reply).toEqual({ shortfall: true });
     // owed 4000.016667, paid 1898.1: the fund pays 2101.916667 to the pool and takes the 0.0499 BTC
-    expect(s.systemBalance('insurance_fund', 'USDT')).toBe('-2101.916667');
-    expect(s.systemBalance('insurance_fund', 'BTC')).toBe('0.0499');
+    expect(s.systemBalance('margin_insurance_fund', 'USDT')).toBe('-2101.916667');
+    expect(s.systemBalance('margin_insurance_fund', 'BTC')).toBe('0.0499');
+    // margin's own fund: the perpetuals' insurance fund (which limits their payouts) is untouched
+    expect(s.systemBalance('insurance_fund', 'USDT')).toBe('0');
+    expect(s.systemBalance('insurance_fund', 'BTC')).toBe('0');
     expect(s.systemBalance('margin_lending_pool', 'USDT')).toBe('1000000.016667');
     expect(s.margin.pool('USDT')).toMatchObject({ covered: '2101.916667', lent: '0' });
     expect(bal('a', 'USDT')).toBe('0/0');

@@ -379,7 +379,7 @@ describe('margin property', () => {
               for (const p of e.postings) {
                 if (
                   p.account.kind === 'system' &&
-                  p.account.name === 'insurance_fund' &&
+                  p.account.name === 'margin_insurance_fund' &&
                   p.asset === a &&
                   p.delta.startsWith('-')
                 )

@@ -5,8 +5,9 @@
 // 'isolated:<symbol>' per pair); spot orders draw on them through the spot part's `account` field.
 // Borrowing moves the pool (system account 'margin_lending_pool') to the margin account and records a
 // loan; repaying moves it back, interest first. Interest is a claim recorded on the loan by the hourly
-// `margin.accrue` and paid to the pool. A liquidation's shortfall is paid to the pool by the insurance
-// fund, which takes what is left in the account: never by another user.
+// `margin.accrue` and paid to the pool. A liquidation's shortfall is paid to the pool by margin's own
+// insurance fund ('margin_insurance_fund', not the perpetuals'), which takes what is left in the account:
+// never by another user.
 //
 // This part reads balances through the tx (staged) and its own state only; prices come with commands.
 import { formatAtoms } from '../atoms';
@@ -31,6 +32,7 @@ import {
 const HOUR_MS = 3_600_000;
 const SYMBOL_PATTERN = /^[a-z0-9]{2,32}$/;
 export const MARGIN_POOL = 'margin_lending_pool' as const;
+export const MARGIN_INSURANCE = 'margin_insurance_fund' as const;
 
 interface Pool {
   rate: bigint;
@@ -604,7 +606,7 @@ export class MarginPart implements CorePart, MarginReader, OrderAccountHooks {
       tx.user(userId, asset, account, 'available', -paid);
       if (gap > 0n) {
         anyShortfall = true;
-        tx.system('insurance_fund', asset, -gap);
+        tx.system(MARGIN_INSURANCE, asset, -gap);
         shortfall[asset] = formatAtoms(gap);
         const pool = this.poolOf(asset);
         tx.afterCommit(() => {
@@ -620,7 +622,7 @@ export class MarginPart implements CorePart, MarginReader, OrderAccountHooks {
         const left = tx.balanceOf(userId, a, account).available;
         if (left <= 0n) continue;
         tx.user(userId, a, account, 'available', -left);
-        tx.system('insurance_fund', a, left);
+        tx.system(MARGIN_INSURANCE, a, left);
         recovered[a] = formatAtoms(left);
       }
     }

@@ -16,7 +16,13 @@ export type MarginAccountType = 'margin' | `isolated:${string}`;
  */
 export const MARGIN_LIQUIDATOR_ACTOR = 'system:margin-liquidator';
 
-export const MARGIN_SYSTEM_ACCOUNTS = ['margin_lending_pool'] as const;
+/**
+ * The lending pool of every asset, and margin's own insurance fund: it pays a liquidation's shortfall to
+ * the pool and takes what the account still holds after one (a contra account: it may go negative).
+ * Perpetuals have their own (`insurance_fund`), whose balance limits their payouts before deleveraging,
+ * so a margin loss never reaches it.
+ */
+export const MARGIN_SYSTEM_ACCOUNTS = ['margin_lending_pool', 'margin_insurance_fund'] as const;
 
 export const MARGIN_CORE_ERRORS = [
   /** The action would leave the account's margin level below what its leverage allows. */

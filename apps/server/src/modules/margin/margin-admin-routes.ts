@@ -55,7 +55,7 @@ export const marginAdminRoutes: FastifyPluginAsyncZod<MarginAdminRoutesOptions> 
         pools,
         insuranceFund: pools.map((p) => ({
           asset: p.asset,
-          balance: core.systemBalance('insurance_fund', p.asset),
+          balance: core.systemBalance('margin_insurance_fund', p.asset),
         })),
         openAccounts: accounts.length,
         lastAccruedHour:
