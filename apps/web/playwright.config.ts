@@ -67,6 +67,10 @@ export default defineConfig({
       // New operators may approve at once, so one run can show a second approval in the browser; the
       // cooling-off itself is covered by the server tests (docs/admin-console.md "Who may approve").
       OPERATOR_COOLING_OFF_HOURS: '0',
+      // A simulated block a second (3 s by default): a demo deposit of USDT (6 confirmations) is credited
+      // in about 6 s instead of 18, which about twenty specs wait for; still slow enough for the wallet
+      // spec to see a deposit confirming before the push credits it.
+      CHAIN_SIM_BLOCK_MS: '1000',
     },
   },
 });

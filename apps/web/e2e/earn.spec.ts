@@ -16,7 +16,8 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { PASSWORD, registerAndLogin, uniqueAccount } from './support/accounts';
+import { registerAndLogin, uniqueAccount } from './support/accounts';
+import { loginByUi } from './support/session';
 
 const API = '/api/mjkj-web/coin';
 // The same new admin password as e2e/admin.spec.ts and e2e/wallet.spec.ts, so any of them can run first.
@@ -78,15 +79,6 @@ async function nightPhone(page: Page): Promise<void> {
   await page.setViewportSize({ width: 375, height: 800 });
   await page.reload();
   await expect(page.locator('body')).toHaveClass(/theme-night/);
-}
-
-async function loginByUi(page: Page, username: string): Promise<void> {
-  await page.goto('/user/login');
-  await page.getByTestId('login-tab-account').click();
-  await page.getByTestId('login-username').fill(username);
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('topbar-avatar')).toBeVisible();
 }
 
 /** The first demo product of a kind, from the public list. */

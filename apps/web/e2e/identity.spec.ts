@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { PASSWORD, readCode, uniqueAccount } from './support/accounts';
+import { loginByUi } from './support/session';
 
 const OUT_DIR = fileURLToPath(new URL('./screenshots/', import.meta.url));
 // The same new admin password as the other console specs, so any of them can run first.
@@ -47,15 +48,6 @@ async function registerByApi(request: APIRequestContext, account: string, invite
   const body = (await reg.json()) as { code: number; data: { userInfo: { id: string; inviteCode: string } } };
   expect(body.code).toBe(200);
   return body.data.userInfo;
-}
-
-async function loginByUi(page: Page, account: string): Promise<void> {
-  await page.goto('/user/login');
-  await page.getByTestId('login-tab-account').click();
-  await page.getByTestId('login-username').fill(account);
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('topbar-avatar')).toBeVisible();
 }
 
 /** The operator console in its own context; the first login replaces the one-time password. */

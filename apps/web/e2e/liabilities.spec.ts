@@ -5,42 +5,12 @@
 // Test ids: liabilities feature: audit-panel, audit-snapshot (data-id), audit-core-seq, audit-check-result
 // (data-ok), audit-check-<COIN>, audit-roots, audit-reserves, audit-download; console: liabilities-take,
 // liabilities-row-<id>, admin-nav-liabilities; user centre: user-menu-audit, user-section-audit.
-import { readFileSync } from 'node:fs';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { PASSWORD, registerAndLogin } from './support/accounts';
-
-// The same new admin password as e2e/wallet.spec.ts and e2e/admin.spec.ts, so any of them can run first.
-const ADMIN_NEW_PASSWORD = 'Adm1nPassw0rd!';
-const API = '/api/mjkj-web/coin';
+import { openAdminConsole } from './support/admin-console';
+import { API } from './support/session';
 
 test.describe.configure({ mode: 'serial' });
-
-/** The operator console in its own context; the first login replaces the one-time password. */
-async function openAdmin(browser: Browser): Promise<Page> {
-  const file = process.env.E2E_ADMIN_PASSWORD_FILE;
-  if (!file) throw new Error('E2E_ADMIN_PASSWORD_FILE is not set (see playwright.config.ts)');
-  const oneTime = readFileSync(file, 'utf8').trim();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  const probe = await page.request.post('/api/admin/auth/login', {
-    data: { username: 'admin', password: oneTime },
-  });
-  const firstLogin = (await probe.json()).code === 200;
-  await page.goto('/admin');
-  await page.getByTestId('admin-login-username').fill('admin');
-  await page.getByTestId('admin-login-password').fill(firstLogin ? oneTime : ADMIN_NEW_PASSWORD);
-  await page.getByTestId('admin-login-submit').click();
-  if (firstLogin) {
-    await expect(page.getByTestId('admin-newpwd')).toBeVisible();
-    if (await page.getByTestId('admin-oldpwd').isVisible())
-      await page.getByTestId('admin-oldpwd').fill(oneTime);
-    await page.getByTestId('admin-newpwd').fill(ADMIN_NEW_PASSWORD);
-    await page.getByTestId('admin-newpwd-confirm').fill(ADMIN_NEW_PASSWORD);
-    await page.getByTestId('admin-newpwd-submit').click();
-  }
-  await expect(page.getByTestId('admin-nav-liabilities')).toBeVisible();
-  return page;
-}
 
 test('a user sees the latest snapshot and the in-browser check says their balances are included', async ({
   page,
@@ -71,8 +41,7 @@ test('a user sees the latest snapshot and the in-browser check says their balanc
     .toBe('321.5');
 
   // The operator takes a snapshot now.
-  const admin = await openAdmin(browser);
-  await admin.getByTestId('admin-nav-liabilities').click();
+  const admin = await openAdminConsole(browser, 'liabilities');
   await expect(admin).toHaveURL(/\/admin\/liabilities$/);
   await admin.getByTestId('liabilities-take').click();
   let snapshot = { id: '', coreSeq: 0 };

@@ -3,28 +3,9 @@
 // order form in Isolated mode with "Auto borrow" shows that a 1200 USDT market buy borrows 700 USDT before
 // it is sent, the debt appears in the margin panel; then "Auto repay" on a market sell of all the BTC
 // repays the loan from its proceeds and the debt goes back to 0. Screenshots in the test output.
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { PASSWORD, registerAndLogin, uniqueAccount } from './support/accounts';
-
-const API = '/api/mjkj-web/coin';
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-async function fundUsdt(request: APIRequestContext, token: string, amount: string) {
-  const res = await request.post(`${API}/assets/demoDeposit`, {
-    headers: { ...auth(token), 'Idempotency-Key': `usdt-${Date.now()}-${Math.random()}` },
-    data: { coin: 'USDT', amount },
-  });
-  expect((await res.json()).code).toBe(200);
-  await expect
-    .poll(
-      async () => {
-        const r = await request.get(`${API}/wallet/get/btc/usdt`, { headers: auth(token) });
-        return Number(((await r.json()) as { data: { quote: { available: string } } }).data.quote.available);
-      },
-      { timeout: 90_000, intervals: [1000] },
-    )
-    .toBeGreaterThanOrEqual(Number(amount));
-}
+import { API, auth, demoFund } from './support/session';
 
 test('auto-borrow a market buy in isolated margin mode, then auto-repay with a sell', async ({
   page,
@@ -33,7 +14,7 @@ test('auto-borrow a market buy in isolated margin mode, then auto-repay with a s
   test.setTimeout(240_000);
   const account = uniqueAccount('ma');
   const token = await registerAndLogin(request, account);
-  await fundUsdt(request, token, '1000');
+  await demoFund(request, token, 'USDT', '1000');
   const moved = await request.post('/api/asset/transferFunds', {
     headers: { ...auth(token), 'Idempotency-Key': `tr-${Date.now()}` },
     data: { coin: 'USDT', amount: '500', from: '1', to: '5:btcusdt' },

@@ -8,27 +8,8 @@
 //   margin-coin, margin-transfer-<amount|in|out>, margin-can-borrow, margin-borrow-<amount|submit>,
 //   margin-repay-<amount|submit>, margin-order-<price|qty|buy|sell>, margin-loans, margin-error.
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { PASSWORD, registerAndLogin, uniqueAccount } from './support/accounts';
-
-const API = '/api/mjkj-web/coin';
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-async function fundUsdt(request: APIRequestContext, token: string, amount: string) {
-  const res = await request.post(`${API}/assets/demoDeposit`, {
-    headers: { ...auth(token), 'Idempotency-Key': `usdt-${Date.now()}-${Math.random()}` },
-    data: { coin: 'USDT', amount },
-  });
-  expect((await res.json()).code).toBe(200);
-  await expect
-    .poll(
-      async () => {
-        const r = await request.get(`${API}/wallet/get/btc/usdt`, { headers: auth(token) });
-        return Number(((await r.json()) as { data: { quote: { available: string } } }).data.quote.available);
-      },
-      { timeout: 90_000, intervals: [1000] },
-    )
-    .toBeGreaterThanOrEqual(Number(amount));
-}
+import { registerAndLogin, uniqueAccount } from './support/accounts';
+import { API, auth, demoFund, loginByUi } from './support/session';
 
 async function bestPrices(request: APIRequestContext): Promise<{ bid: number; ask: number }> {
   let out = { bid: 0, ask: 0 };
@@ -46,15 +27,6 @@ async function bestPrices(request: APIRequestContext): Promise<{ bid: number; as
   return out;
 }
 
-async function loginByUi(page: Page, username: string): Promise<void> {
-  await page.goto('/user/login');
-  await page.getByTestId('login-tab-account').click();
-  await page.getByTestId('login-username').fill(username);
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('topbar-avatar')).toBeVisible();
-}
-
 async function act(page: Page, amountId: string, value: string, buttonId: string) {
   if (amountId) await page.getByTestId(amountId).fill(value);
   await page.getByTestId(buttonId).click();
@@ -67,7 +39,7 @@ test('borrow USDT on isolated BTC_USDT at 5x, buy BTC, watch the level move, rep
   test.setTimeout(240_000);
   const account = uniqueAccount('mg');
   const token = await registerAndLogin(request, account);
-  await fundUsdt(request, token, '2000');
+  await demoFund(request, token, 'USDT', '2000');
 
   await page.setViewportSize({ width: 1440, height: 1000 });
   await loginByUi(page, account);
@@ -159,7 +131,7 @@ test('trade page in isolated margin mode: borrow through the dialog, place a mar
   test.setTimeout(240_000);
   const account = uniqueAccount('mt');
   const token = await registerAndLogin(request, account);
-  await fundUsdt(request, token, '2000');
+  await demoFund(request, token, 'USDT', '2000');
   const moved = await request.post('/api/asset/transferFunds', {
     headers: { ...auth(token), 'Idempotency-Key': `tr-${Date.now()}` },
     data: { coin: 'USDT', amount: '1000', from: '1', to: '5:btcusdt' },

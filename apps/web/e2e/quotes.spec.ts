@@ -9,6 +9,7 @@
 //   quote-link, quotes-empty, quotes-no-match, quotes-login, simulated-label; home: hot-coin
 //   (data-symbol), hot-coin-price, security-fund-balance, security-fund-total, security-fund-empty.
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { loginByUi } from './support/session';
 
 const PASSWORD = 'Passw0rd!';
 const SHOTS = process.env.MARKET_WEB_SHOTS ?? '/tmp/market-web-shots';
@@ -37,16 +38,6 @@ async function registerByApi(request: APIRequestContext, account: string, email:
     data: { account, email, password: PASSWORD, confirmPassword: PASSWORD, code },
   });
   expect((await res.json()).code).toBe(200);
-}
-
-async function loginByUi(page: Page, username: string): Promise<void> {
-  await page.goto('/user/login');
-  await page.getByTestId('login-tab-account').click();
-  await page.getByTestId('login-username').fill(username);
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/home\/index/);
-  await expect(page.getByTestId('topbar-avatar')).toBeVisible();
 }
 
 /** Marks the document so a reload (which would make a price change trivial) is detected. */

@@ -17,66 +17,10 @@
 //   sec-active, sec-contract-<id>, sec-countdown-<id>, sec-result-<id> (data-status),
 //   sec-result-profit-<id>, sec-orders, sec-orders-tab-<all|open|settled>, sec-order-<id>,
 //   sec-order-status-<id> (data-status), sec-order-entry-<id>, sec-order-exit-<id>(-link).
-import { readFileSync } from 'node:fs';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { PASSWORD, registerAndLogin, uniqueAccount } from './support/accounts';
-
-const API = '/api/mjkj-web/coin';
-const ADMIN_NEW_PASSWORD = 'Adm1nPassw0rd!';
-
-/** The operator console in its own context; the first login replaces the one-time password. */
-async function openAdmin(browser: Browser): Promise<Page> {
-  const file = process.env.E2E_ADMIN_PASSWORD_FILE;
-  if (!file) throw new Error('E2E_ADMIN_PASSWORD_FILE is not set (see playwright.config.ts)');
-  const oneTime = readFileSync(file, 'utf8').trim();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  const probe = await page.request.post('/api/admin/auth/login', {
-    data: { username: 'admin', password: oneTime },
-  });
-  const firstLogin = (await probe.json()).code === 200;
-  await page.goto('/admin');
-  await page.getByTestId('admin-login-username').fill('admin');
-  await page.getByTestId('admin-login-password').fill(firstLogin ? oneTime : ADMIN_NEW_PASSWORD);
-  await page.getByTestId('admin-login-submit').click();
-  if (firstLogin) {
-    await expect(page.getByTestId('admin-newpwd')).toBeVisible();
-    if (await page.getByTestId('admin-oldpwd').isVisible())
-      await page.getByTestId('admin-oldpwd').fill(oneTime);
-    await page.getByTestId('admin-newpwd').fill(ADMIN_NEW_PASSWORD);
-    await page.getByTestId('admin-newpwd-confirm').fill(ADMIN_NEW_PASSWORD);
-    await page.getByTestId('admin-newpwd-submit').click();
-  }
-  await expect(page.getByTestId('admin-nav-seconds')).toBeVisible();
-  return page;
-}
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-async function usdt(request: APIRequestContext, token: string): Promise<number> {
-  const res = await request.get(`${API}/wallet/get/btc/usdt`, { headers: auth(token) });
-  return Number(((await res.json()) as { data: { quote: { available: string } } }).data.quote.available);
-}
-
-/** Demo funding on the simulated chain (as the wallet's deposit panel does), then waits for the credit. */
-async function fundUsdt(request: APIRequestContext, token: string, amount: string) {
-  const res = await request.post(`${API}/assets/demoDeposit`, {
-    headers: { ...auth(token), 'Idempotency-Key': `sec-${Date.now()}-${Math.random()}` },
-    data: { coin: 'USDT', amount },
-  });
-  expect((await res.json()).code).toBe(200);
-  await expect
-    .poll(() => usdt(request, token), { timeout: 90_000, intervals: [1000] })
-    .toBeGreaterThanOrEqual(Number(amount));
-}
-
-async function loginByUi(page: Page, username: string): Promise<void> {
-  await page.goto('/user/login');
-  await page.getByTestId('login-tab-account').click();
-  await page.getByTestId('login-username').fill(username);
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('topbar-avatar')).toBeVisible();
-}
+import { expect, test } from '@playwright/test';
+import { registerAndLogin, uniqueAccount } from './support/accounts';
+import { openAdminConsole } from './support/admin-console';
+import { demoFund, loginByUi, spotAvailable } from './support/session';
 
 /** The number in a balance text such as '1,000.5 USDT'. */
 function amountOf(text: string | null): number {
@@ -111,7 +55,7 @@ test('(b) place a 30-second contract: countdown, settled result and balance chan
   test.setTimeout(240_000);
   const account = uniqueAccount('sec');
   const token = await registerAndLogin(request, account);
-  await fundUsdt(request, token, '1000');
+  await demoFund(request, token, 'USDT', '1000');
   await loginByUi(page, account);
   await page.goto('/trade/index?type=sec&symbol=btc');
   await expect(page.getByTestId('sec-page')).toHaveAttribute('data-symbol', 'btcusdt');
@@ -162,7 +106,7 @@ test('(b) place a 30-second contract: countdown, settled result and balance chan
   await expect
     .poll(async () => amountOf(await page.getByTestId('sec-available').textContent()))
     .toBe(expected);
-  expect(await usdt(request, token)).toBe(expected);
+  expect(await spotAvailable(request, token, 'USDT')).toBe(expected);
 
   // The order list shows the evidence: both ticks, the exit one linking to the tick record.
   await page.getByTestId('sec-orders-tab-settled').click();
@@ -238,8 +182,7 @@ test('(d) the rules page shows the seconds rules from the configured periods, an
 test('(e) the console shows the pool and its exposure and edits a period (validated)', async ({
   browser,
 }) => {
-  const admin = await openAdmin(browser);
-  await admin.getByTestId('admin-nav-seconds').click();
+  const admin = await openAdminConsole(browser, 'seconds');
   await expect(admin.getByTestId('admin-seconds')).toBeVisible();
   await expect(admin.getByTestId('seconds-pool-USDT')).toHaveText(/^\d/);
   await expect(admin.getByTestId('seconds-exposure-USDT')).toHaveText(/^\d/);

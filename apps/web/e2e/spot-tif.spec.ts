@@ -11,9 +11,7 @@
 //   spot-buy-placed (data-tone success|warning), spot-buy-server-error; see spot.spec.ts for the rest.
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { PASSWORD, registerAndLogin, uniqueAccount } from './support/accounts';
-
-const API = '/api/mjkj-web/coin';
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+import { API, auth, demoFund } from './support/session';
 
 async function usdt(
   request: APIRequestContext,
@@ -21,17 +19,6 @@ async function usdt(
 ): Promise<{ available: string; frozen: string }> {
   const res = await request.get(`${API}/wallet/get/btc/usdt`, { headers: auth(token) });
   return ((await res.json()) as { data: { quote: { available: string; frozen: string } } }).data.quote;
-}
-
-async function fundUsdt(request: APIRequestContext, token: string, amount: string) {
-  const res = await request.post(`${API}/assets/demoDeposit`, {
-    headers: { ...auth(token), 'Idempotency-Key': `USDT-${Date.now()}-${Math.random()}` },
-    data: { coin: 'USDT', amount },
-  });
-  expect((await res.json()).code).toBe(200);
-  await expect
-    .poll(async () => Number((await usdt(request, token)).available), { timeout: 90_000, intervals: [1000] })
-    .toBeGreaterThanOrEqual(Number(amount));
 }
 
 async function bestPrices(request: APIRequestContext): Promise<{ bid: number; ask: number }> {
@@ -70,7 +57,7 @@ test('(a) post only, IOC and FOK through the trade form', async ({ browser, requ
   test.setTimeout(240_000);
   const account = uniqueAccount('tif');
   const token = await registerAndLogin(request, account);
-  await fundUsdt(request, token, '5000');
+  await demoFund(request, token, 'USDT', '5000');
 
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();

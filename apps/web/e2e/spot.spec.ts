@@ -12,7 +12,8 @@
 //   price|quantity|amount|pct-N|total|fee|errors|server-error|placed|submit|guest>, spot-phone-tab-<p>,
 //   spot-side-tab-<buy|sell>, spot-orders.
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { PASSWORD, registerAndLogin, uniqueAccount } from './support/accounts';
+import { registerAndLogin, uniqueAccount } from './support/accounts';
+import { demoFund, loginByUi } from './support/session';
 
 const API = '/api/mjkj-web/coin';
 
@@ -23,36 +24,9 @@ interface SpotBalances {
   quote: { available: string };
 }
 
-async function spotBalances(request: APIRequestContext, token: string): Promise<SpotBalances> {
+async function _spotBalances(request: APIRequestContext, token: string): Promise<SpotBalances> {
   const res = await request.get(`${API}/wallet/get/btc/usdt`, { headers: auth(token) });
   return ((await res.json()) as { data: SpotBalances }).data;
-}
-
-/** Demo funding on the simulated chain (as the wallet's deposit panel does), then waits for the credit. */
-async function fund(request: APIRequestContext, token: string, coin: 'BTC' | 'USDT', amount: string) {
-  const res = await request.post(`${API}/assets/demoDeposit`, {
-    headers: { ...auth(token), 'Idempotency-Key': `${coin}-${Date.now()}-${Math.random()}` },
-    data: { coin, amount },
-  });
-  expect((await res.json()).code).toBe(200);
-  await expect
-    .poll(
-      async () => {
-        const b = await spotBalances(request, token);
-        return Number(coin === 'BTC' ? b.base.available : b.quote.available);
-      },
-      { timeout: 90_000, intervals: [1000] },
-    )
-    .toBeGreaterThanOrEqual(Number(amount));
-}
-
-async function loginByUi(page: Page, username: string): Promise<void> {
-  await page.goto('/user/login');
-  await page.getByTestId('login-tab-account').click();
-  await page.getByTestId('login-username').fill(username);
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('topbar-avatar')).toBeVisible();
 }
 
 async function openTrader(browser: Browser, account: string): Promise<Page> {
@@ -154,7 +128,7 @@ test('(b) user A sells through the UI, user B buys it through the UI; both see i
     registerAndLogin(request, accountA),
     registerAndLogin(request, accountB),
   ]);
-  await Promise.all([fund(request, tokenA, 'BTC', '0.05'), fund(request, tokenB, 'USDT', '10000')]);
+  await Promise.all([demoFund(request, tokenA, 'BTC', '0.05'), demoFund(request, tokenB, 'USDT', '10000')]);
 
   const a = await openTrader(browser, accountA);
   const b = await openTrader(browser, accountB);

@@ -20,6 +20,7 @@
 import { readFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { loginByUi } from './support/session';
 
 const PASSWORD = 'Passw0rd!';
 const FUND_PASSWORD = 'fund123';
@@ -102,15 +103,6 @@ async function registerByUi(page: Page, request: APIRequestContext, account: str
   await page.getByTestId('register-confirm-password').fill(PASSWORD);
   await page.getByTestId('register-submit').click();
   await expect(page).toHaveURL(/\/user\/login/);
-}
-
-async function loginByUi(page: Page, account: string): Promise<void> {
-  await page.goto('/user/login');
-  await page.getByTestId('login-tab-account').click();
-  await page.getByTestId('login-username').fill(account);
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('topbar-avatar')).toBeVisible();
 }
 
 async function registerAndLoginByApi(request: APIRequestContext, account: string): Promise<string> {
@@ -215,6 +207,13 @@ test('(a) register, demo funding on the simulated chain, balance appears live af
   await expect(page.getByText('Copy successful')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
 
+  // The overview in a second tab of the same session, open before the deposit: balance 0. It is never
+  // reloaded from here, so only the OWNCOIN push can bring the credit (however fast the blocks come).
+  const overview = await context.newPage();
+  await overview.goto('/assets/index');
+  await showSpot(overview);
+  await expect(available(overview, 'USDT')).toHaveText('0.00');
+
   // Letters never reach the amount box; decimals beyond USDT's 6 are cut while typing.
   await page.getByTestId('demo-amount').fill('5x00.12345678');
   await expect(page.getByTestId('demo-amount')).toHaveValue('500.123456');
@@ -223,15 +222,12 @@ test('(a) register, demo funding on the simulated chain, balance appears live af
   await expect(page.getByTestId('demo-sent')).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('wallet-deposit.png'), fullPage: true });
 
-  // Client-side navigation to the overview: the deposit is still confirming, the balance is 0.
-  await page.getByTestId('assets-tab-overview').click();
-  await showSpot(page);
-  await expect(available(page, 'USDT')).toHaveText('0.00');
-  // No reload from here: the OWNCOIN push must bring the credit.
-  // USDT at its display precision (not six zeros), grouped as English groups.
-  await expect(available(page, 'USDT')).toHaveText('500.00', { timeout: 60_000 });
-  await expect(page.getByTestId('wallet-total-usdt')).toContainText('500.00');
-  await page.screenshot({ path: testInfo.outputPath('wallet-assets.png'), fullPage: true });
+  // The pushed credit after the confirmations, in the tab that was never reloaded; USDT at its display
+  // precision (not six zeros), grouped as English groups.
+  await expect(available(overview, 'USDT')).toHaveText('500.00', { timeout: 60_000 });
+  await expect(overview.getByTestId('wallet-total-usdt')).toContainText('500.00');
+  await overview.screenshot({ path: testInfo.outputPath('wallet-assets.png'), fullPage: true });
+  await overview.close();
 
   // The deposit record: completed, with its network, address and (simulated) transaction id.
   await page.goto('/account/wallet/history-deposit');
