@@ -8,7 +8,7 @@
 import { App, ConfigProvider, type ThemeConfig, theme } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import enUS from 'antd/es/locale/en_US';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { type Theme, useSettingsStore } from '@/lib/settings-store';
 
 type LocaleModule = { default: Locale };
@@ -94,12 +94,35 @@ export const ANTD_THEMES: Record<Theme, ThemeConfig> = {
   },
 };
 
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+function subscribeReducedMotion(onChange: () => void): () => void {
+  if (typeof window === 'undefined' || !window.matchMedia) return () => {};
+  const query = window.matchMedia(REDUCED_MOTION);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+/** Whether the user asked the system for less motion (then antd's own animations are off too). */
+function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(
+    subscribeReducedMotion,
+    () => typeof window !== 'undefined' && !!window.matchMedia?.(REDUCED_MOTION).matches,
+    () => false,
+  );
+}
+
 export function AntdScope({ children }: { children: ReactNode }) {
   const themeName = useSettingsStore((s) => s.theme);
   const lang = useSettingsStore((s) => s.lang);
   const locale = useAntdLocale(lang);
+  const reduced = usePrefersReducedMotion();
+  const antdTheme = useMemo(() => {
+    const base = ANTD_THEMES[themeName];
+    return reduced ? { ...base, token: { ...base.token, motion: false } } : base;
+  }, [themeName, reduced]);
   return (
-    <ConfigProvider theme={ANTD_THEMES[themeName]} locale={locale} button={BUTTON_CONFIG}>
+    <ConfigProvider theme={antdTheme} locale={locale} button={BUTTON_CONFIG}>
       <App component={false}>{children}</App>
     </ConfigProvider>
   );
