@@ -14,6 +14,7 @@ import {
   fmt,
   initialMargin,
   lotsToQty,
+  MAX_TICKS,
   ONE,
   pnlOf,
   ticksToPrice,
@@ -40,22 +41,24 @@ export function liquidationLimit(
   band: number,
   fund: bigint,
 ): number {
-  const shortfall = (t: number) => {
-    const e = equityAt(m, pos.long, pos.lots, pos.cost, pos.margin, t);
-    return e < 0n ? -e : 0n;
-  };
   if (pos.long ? band >= bk : band <= bk) return band;
-  if (shortfall(band) <= fund) return band;
+  if (shortfallAt(pos, m, band) <= fund) return band;
   if (fund <= 0n) return bk;
   // Between the band (too far for the fund) and bankruptcy (no shortfall): the farthest tick it covers.
   let bad = band;
   let good = bk;
   while (Math.abs(good - bad) > 1) {
     const mid = Math.floor((good + bad) / 2);
-    if (shortfall(mid) <= fund) good = mid;
+    if (shortfallAt(pos, m, mid) <= fund) good = mid;
     else bad = mid;
   }
   return good;
+}
+
+/** What the insurance fund pays if all of `pos` closes at `t` (0 when its equity stays >= 0). */
+function shortfallAt(pos: Position, m: ContractMarket, t: number): bigint {
+  const e = equityAt(m, pos.long, pos.lots, pos.cost, pos.margin, t);
+  return e < 0n ? -e : 0n;
 }
 
 export function liquidate(
@@ -90,7 +93,8 @@ export function liquidate(
   const qty = pos.lots;
   const bk = bankruptcyTicks(pos, m);
   const fund = fundOf(st, m);
-  const fundBefore = fund;
+  // The fund's change by this liquidation: only its staged part moves within a command.
+  const stagedBefore = st.act.fund.get(m.settle) ?? 0n;
   const limit = liquidationLimit(pos, m, bk, bandTicks(mark, m.protection, !long), fund);
   const side: Side = long ? SELL : BUY;
   const o: Order = {
@@ -116,20 +120,18 @@ export function liquidate(
   };
   st.touchOrder(o);
   m.book.match(side, limit, qty, o.owner);
-  // The book's fills: makers settle as usual, the position closes into the insurance fund.
+  // The book's fills: makers settle as usual, the position closes into the insurance fund. Read in place
+  // from the book's result (nothing below matches again, so it stays as the match left it).
   const r = m.book.result;
-  const stp: number[] = [];
-  for (let i = 0; i < r.stp; i++) stp.push(r.stpId[i] as number);
-  const fills: [number, number, number][] = [];
-  for (let i = 0; i < r.fills; i++)
-    fills.push([r.makerId[i] as number, r.priceTicks[i] as number, r.lots[i] as number]);
-  for (const id of stp) {
-    const resting = st.orders.get(id);
+  for (let i = 0; i < r.stp; i++) {
+    const resting = st.orders.get(r.stpId[i] as number);
     if (resting !== undefined) endOrder(st, resting, m, tx);
   }
   let bookLots = 0;
-  for (const [makerId, ticks, lots] of fills) {
-    const maker = st.orders.get(makerId) as Order;
+  for (let i = 0, n = r.fills; i < n; i++) {
+    const ticks = r.priceTicks[i] as number;
+    const lots = r.lots[i] as number;
+    const maker = st.orders.get(r.makerId[i] as number) as Order;
     fill(st, maker, m, lots, ticks, m.makerRate, tx, ctx);
     if (m.book.lotsOf(maker.id) === 0) endOrder(st, maker, m, tx);
     const { pnl } = closeLots(st, pos, m, lots, ticks, 0n, 'insurance', tx, ctx);
@@ -180,7 +182,7 @@ export function liquidate(
     bankruptcyPrice: ticksToPrice(m, bk),
     bookQty: lotsToQty(m, bookLots),
     adlQty: lotsToQty(m, adlLots),
-    insurance: fmt(fundOf(st, m) - fundBefore),
+    insurance: fmt((st.act.fund.get(m.settle) ?? 0n) - stagedBefore),
     ts: st.act.ts,
   });
   if (pos.lots > 0) throw new Error(`liquidation left ${pos.lots} lots of position ${pos.id}`);
@@ -188,10 +190,11 @@ export function liquidate(
 
 /** The price at which the position's equity is zero, rounded so that closing there leaves it >= 0. */
 export function bankruptcyTicks(pos: Position, m: ContractMarket): number {
-  let t = triggerTicks(m, pos.long, pos.lots, pos.cost, pos.margin, 0n);
-  if (Number.isNaN(t)) t = pos.long ? 1 : Number(2n ** 40n);
-  const neg = (x: number) => equityAt(m, pos.long, pos.lots, pos.cost, pos.margin, x) < 0n;
-  while (neg(t) && (pos.long ? t < 2 ** 40 : t > 1)) t += pos.long ? 1 : -1;
+  const { long, lots, cost, margin } = pos;
+  let t = triggerTicks(m, long, lots, cost, margin, 0n);
+  if (Number.isNaN(t)) t = long ? 1 : MAX_TICKS;
+  // (No closure here: the hot path of every liquidation.)
+  while (equityAt(m, long, lots, cost, margin, t) < 0n && (long ? t < MAX_TICKS : t > 1)) t += long ? 1 : -1;
   return t;
 }
 
