@@ -23,7 +23,7 @@ import {
 } from './contract-market';
 import { cancelCloses, endOrder } from './contract-orders';
 import { closeLots, fill } from './contract-positions';
-import type { ContractsState, Order, Position } from './contract-state';
+import { type ContractsState, type Order, type Position, posKey } from './contract-state';
 import type { PositionSide } from './contract-types';
 
 export function fundOf(st: ContractsState, m: ContractMarket): bigint {
@@ -72,7 +72,8 @@ export function liquidate(
   cancelCloses(st, pos, m, tx);
   const mark = m.markTicks;
   if (pos.mode === 'cross') {
-    // Cross margin: the free balance backs the position before it is liquidated.
+    // Cross margin: the free balance backs the position before it is liquidated, then the surplus of the
+    // user's other cross positions in the same settle asset (at their current marks), if that suffices.
     const im = initialMargin(m, valueAt(m, pos.lots, mark), pos.leverage);
     const equity = equityAt(m, pos.long, pos.lots, pos.cost, pos.margin, mark);
     const free = tx.balanceOf(pos.userId, m.settle, 'contract').available;
@@ -81,8 +82,11 @@ export function liquidate(
     if (top > 0n) {
       tx.user(pos.userId, m.settle, 'contract', 'available', -top);
       tx.user(pos.userId, m.settle, 'contract', 'frozen', top);
+    }
+    const drawn = need > top ? drawCrossSurplus(st, pos, m, need - top) : 0n;
+    if (top > 0n || drawn > 0n) {
       st.unindex(pos, m);
-      pos.margin += top;
+      pos.margin += top + drawn;
       st.index(pos, m);
       st.touchPos(pos);
       const still = pos.long ? mark <= pos.key : mark >= pos.key;
@@ -186,6 +190,50 @@ export function liquidate(
     ts: st.act.ts,
   });
   if (pos.lots > 0) throw new Error(`liquidation left ${pos.lots} lots of position ${pos.id}`);
+}
+
+/**
+ * Account-wide cross margin without a scan: when the free balance does not lift a crossed cross position
+ * `pos` back to its initial margin at the mark, the user's other cross positions in the same settle
+ * asset (found by key, one per market and side; oldest first) give it what their equity at their own
+ * market's current mark holds above their initial margin there (at most their margin: only margin is
+ * money). It is all or nothing: when their surplus together falls short of `need`, nothing moves and the
+ * position is liquidated as before. The margin moves between positions of one user inside the frozen
+ * part of one contract account: no posting; every position involved is re-keyed in its index, so each
+ * key still marks where that position's own equity meets maintenance (the givers keep at least their
+ * initial margin, far from their keys), and the next crossing of any of them looks again.
+ */
+function drawCrossSurplus(st: ContractsState, pos: Position, m: ContractMarket, need: bigint): bigint {
+  const givers: [Position, ContractMarket, bigint][] = [];
+  let total = 0n;
+  for (const om of st.byMarket.values()) {
+    if (om.settle !== m.settle || om.markTicks === 0) continue;
+    for (const long of [true, false]) {
+      const q = st.positions.get(posKey(pos.userId, om.symbol, long));
+      if (q === undefined || q === pos || q.mode !== 'cross' || q.lots === 0) continue;
+      const surplus =
+        equityAt(om, q.long, q.lots, q.cost, q.margin, om.markTicks) -
+        initialMargin(om, valueAt(om, q.lots, om.markTicks), q.leverage);
+      const x = surplus > q.margin ? q.margin : surplus;
+      if (x <= 0n) continue;
+      givers.push([q, om, x]);
+      total += x;
+    }
+  }
+  if (total < need) return 0n;
+  // Oldest position first (ids grow with the seq that opened them): the order is the state's, not the map's.
+  givers.sort((a, b) => a[0].id - b[0].id);
+  let left = need;
+  for (const [q, om, x] of givers) {
+    if (left === 0n) break;
+    const take = x < left ? x : left;
+    st.unindex(q, om);
+    q.margin -= take;
+    st.index(q, om);
+    st.touchPos(q);
+    left -= take;
+  }
+  return need;
 }
 
 /** The price at which the position's equity is zero, rounded so that closing there leaves it >= 0. */
