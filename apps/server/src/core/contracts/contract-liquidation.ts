@@ -133,9 +133,10 @@ export function liquidate(
   }
   let bookLots = 0;
   for (let i = 0, n = r.fills; i < n; i++) {
+    const makerId = r.makerId[i] as number;
     const ticks = r.priceTicks[i] as number;
     const lots = r.lots[i] as number;
-    const maker = st.orders.get(r.makerId[i] as number) as Order;
+    const maker = st.orders.get(makerId) as Order;
     fill(st, maker, m, lots, ticks, m.makerRate, tx, ctx);
     if (m.book.lotsOf(maker.id) === 0) endOrder(st, maker, m, tx);
     const { pnl } = closeLots(st, pos, m, lots, ticks, 0n, 'insurance', tx, ctx);
