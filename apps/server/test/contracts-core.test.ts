@@ -323,6 +323,71 @@ describe('contracts core: linear scenario with exact numbers', () => {
   });
 });
 
+describe('contracts core: cross margin across the account', () => {
+  it("a crossed cross position draws the surplus of the user's other cross positions, else is liquidated", () => {
+    const w = new World(['b']);
+    w.fund('a', 'USDT', '100.5');
+    ok(w.apply('contract.leverage', { userId: 'a', symbol: 'btcusdt', leverage: 10, mode: 'cross' }));
+    ok(w.apply('contract.leverage', { userId: 'b', symbol: 'btcusdt', leverage: 2, mode: 'isolated' }));
+    w.tick('50000');
+    // a (cross, 10x) holds a long and a short of 10 contracts at 50000: 500 each, margin 50, fee 0.25
+    ok(w.place('b', 2, 'limit', '10', '50000'));
+    ok(w.place('a', 1, 'market', '10'));
+    ok(w.place('b', 1, 'limit', '10', '50000'));
+    ok(w.place('a', 2, 'market', '10'));
+    expect(w.bal('a')).toMatchObject({ available: '0', frozen: '100' });
+    // the long's trigger: (500 - 50) / (0.01 x 0.995) = 45226.13..
+    expect(w.pos('a', 'long')).toMatchObject({ margin: '50', liquidationPrice: '45226.1' });
+    // mark 45200: the long's equity 50 - 48 = 2 is below maintenance, no free balance; its initial margin
+    // at the mark is 45.2, so it needs 43.2. The short's equity 50 + 48 = 98 holds 98 - 45.2 = 52.8 above
+    // its own initial margin, at most its margin 50: enough, so 43.2 of margin moves to the long
+    const t1 = w.tick('45200');
+    // (the reply's count includes a position looked at and kept, as with the free balance before)
+    expect(t1.events.filter((e) => e.type === 'contract.liquidation')).toEqual([]);
+    expect(t1.events.filter((e) => e.type === 'postings')).toEqual([]);
+    // long: (500 - 93.2) / 0.00995 = 40884.42..; short: (500 + 6.8) / 0.01005 = 50427.86.. rounded up
+    expect(w.pos('a', 'long')).toMatchObject({ margin: '93.2', liquidationPrice: '40884.4' });
+    expect(w.pos('a', 'short')).toMatchObject({ margin: '6.8', liquidationPrice: '50427.9' });
+    expect(w.bal('a')).toMatchObject({ available: '0', frozen: '100' });
+    // mark 40800: the long needs 40.8 - (93.2 - 92) = 39.6; the short holds only its margin 6.8 above
+    // initial: not enough, nothing moves and the long is liquidated (b bids 40700, above bankruptcy 40680)
+    ok(w.place('b', 1, 'limit', '10', '40700'));
+    const t2 = w.tick('40800');
+    expect(t2.reply).toMatchObject({ liquidated: 1 });
+    const liq = t2.events.find((e) => e.type === 'contract.liquidation');
+    // closed at 40700: loss 93, the rest of the margin 0.2 to the fund
+    expect(liq).toMatchObject({
+      side: 'long',
+      mark: '40800',
+      bankruptcyPrice: '40680',
+      bookQty: '10',
+      adlQty: '0',
+      insurance: '0.2',
+    });
+    expect(w.pos('a', 'long')).toBeUndefined();
+    expect(w.pos('a', 'short')).toMatchObject({ margin: '6.8', liquidationPrice: '50427.9' });
+    expect(w.bal('a')).toMatchObject({ available: '0', frozen: '6.8' });
+    expect(w.sys('insurance_fund')).toBe('0.2');
+    w.checkPool();
+  });
+
+  it('isolated positions do not support each other', () => {
+    const w = new World(['b']);
+    w.fund('a', 'USDT', '100.5');
+    ok(w.apply('contract.leverage', { userId: 'b', symbol: 'btcusdt', leverage: 2, mode: 'isolated' }));
+    w.tick('50000');
+    ok(w.place('b', 2, 'limit', '10', '50000'));
+    ok(w.place('a', 1, 'market', '10'));
+    ok(w.place('b', 1, 'limit', '10', '50000'));
+    ok(w.place('a', 2, 'market', '10'));
+    ok(w.place('b', 1, 'limit', '10', '45100'));
+    const t = w.tick('45200');
+    expect(t.reply).toMatchObject({ liquidated: 1 });
+    expect(w.pos('a', 'long')).toBeUndefined();
+    expect(w.pos('a', 'short')).toMatchObject({ margin: '50' });
+  });
+});
+
 describe('contracts core: inverse (coin-margined) scenario', () => {
   it('opens, closes at a profit paid in BTC, and liquidates', () => {
     const w = new World(['a', 'b', 'mm']);

@@ -194,6 +194,67 @@ describe('contract stop orders', () => {
   });
 });
 
+describe('contract stop orders and the leverage and margin mode', () => {
+  const lev = (w: World, userId: string, leverage: number, mode: 'isolated' | 'cross') =>
+    w.apply('contract.leverage', { userId, symbol: 'btcusdt', leverage, mode });
+  const sell = (w: World, userId: string, quantity: string, price: string) =>
+    ok(
+      w.apply('contract.place', { userId, symbol: 'btcusdt', direction: 2, type: 'limit', quantity, price }),
+    );
+
+  it('a stop opens with the leverage set when it fires, not when it was placed', () => {
+    const w = new World(['a', 'b']);
+    w.tick('50000');
+    // placed at the default 10x, then the leverage goes to 5x while it rests
+    const id = String(ok(w.stop('a', 1, 'market', '10', '50500')).reply?.orderId);
+    ok(lev(w, 'a', 5, 'isolated'));
+    expect(w.stops('a')).toMatchObject([{ orderId: id, leverage: 5, hold: '0' }]);
+    sell(w, 'b', '10', '50600');
+    const t = w.tick('50500');
+    expect(t.reply?.triggered).toBe(1);
+    // 10 contracts of 0.001 BTC at 50,600 = 506 USDT: margin 506 / 5 = 101.2, taker fee 0.05 % = 0.253
+    expect(orderEvents(t.events, id)).toMatchObject([
+      {
+        orderType: 'market',
+        status: 'filled',
+        filledQty: '10',
+        filledValue: '506',
+        fee: '0.253',
+        leverage: 5,
+      },
+    ]);
+    expect(w.s.contracts.positionsOf('a', 'btcusdt')).toMatchObject([
+      { side: 'long', mode: 'isolated', leverage: 5, qty: '10', entryValue: '506', margin: '101.2' },
+    ]);
+    expect(w.s.balance('a', 'USDT', 'contract')).toMatchObject({ available: '9898.547', frozen: '101.2' });
+  });
+
+  it('the margin mode cannot change while a stop rests; after its cancel it can, and the stop opens cross', () => {
+    const w = new World(['a', 'b']);
+    w.tick('50000');
+    const first = String(ok(w.stop('a', 1, 'market', '10', '50500')).reply?.orderId);
+    const before = [w.s.contracts.snapshot(), w.s.balance('a', 'USDT', 'contract')];
+    // a stop is an open order: the mode is locked (the leverage is not)
+    expect(errorOf(lev(w, 'a', 10, 'cross'))).toBe('MODE_LOCKED');
+    expect([w.s.contracts.snapshot(), w.s.balance('a', 'USDT', 'contract')]).toEqual(before);
+    ok(w.apply('contract.cancel', { userId: 'a', symbol: 'btcusdt', orderId: first }));
+    ok(lev(w, 'a', 20, 'cross'));
+    const id = String(ok(w.stop('a', 1, 'market', '10', '50500')).reply?.orderId);
+    expect(errorOf(lev(w, 'a', 20, 'isolated'))).toBe('MODE_LOCKED');
+    sell(w, 'b', '10', '50600');
+    const t = w.tick('50500');
+    expect(t.reply?.triggered).toBe(1);
+    // 506 USDT at 20x: margin 25.3, fee 0.253
+    expect(orderEvents(t.events, id)).toMatchObject([{ status: 'filled', leverage: 20, fee: '0.253' }]);
+    expect(w.s.contracts.positionsOf('a', 'btcusdt')).toMatchObject([
+      { side: 'long', mode: 'cross', leverage: 20, qty: '10', entryValue: '506', margin: '25.3' },
+    ]);
+    expect(w.s.balance('a', 'USDT', 'contract')).toMatchObject({ available: '9974.447', frozen: '25.3' });
+    // with the position open the mode stays locked, as before
+    expect(errorOf(lev(w, 'a', 20, 'isolated'))).toBe('MODE_LOCKED');
+  });
+});
+
 describe('contract stop orders: properties over random flow and mark paths', () => {
   it('every stop a tick crosses fires at that tick exactly once, cancelled ones never; replays', () => {
     let seed = 11;

@@ -14,6 +14,7 @@ import {
   fmt,
   initialMargin,
   lotsToQty,
+  MAX_TICKS,
   ONE,
   pnlOf,
   ticksToPrice,
@@ -22,7 +23,7 @@ import {
 } from './contract-market';
 import { cancelCloses, endOrder } from './contract-orders';
 import { closeLots, fill } from './contract-positions';
-import type { ContractsState, Order, Position } from './contract-state';
+import { type ContractsState, type Order, type Position, posKey } from './contract-state';
 import type { PositionSide } from './contract-types';
 
 export function fundOf(st: ContractsState, m: ContractMarket): bigint {
@@ -40,22 +41,24 @@ export function liquidationLimit(
   band: number,
   fund: bigint,
 ): number {
-  const shortfall = (t: number) => {
-    const e = equityAt(m, pos.long, pos.lots, pos.cost, pos.margin, t);
-    return e < 0n ? -e : 0n;
-  };
   if (pos.long ? band >= bk : band <= bk) return band;
-  if (shortfall(band) <= fund) return band;
+  if (shortfallAt(pos, m, band) <= fund) return band;
   if (fund <= 0n) return bk;
   // Between the band (too far for the fund) and bankruptcy (no shortfall): the farthest tick it covers.
   let bad = band;
   let good = bk;
   while (Math.abs(good - bad) > 1) {
     const mid = Math.floor((good + bad) / 2);
-    if (shortfall(mid) <= fund) good = mid;
+    if (shortfallAt(pos, m, mid) <= fund) good = mid;
     else bad = mid;
   }
   return good;
+}
+
+/** What the insurance fund pays if all of `pos` closes at `t` (0 when its equity stays >= 0). */
+function shortfallAt(pos: Position, m: ContractMarket, t: number): bigint {
+  const e = equityAt(m, pos.long, pos.lots, pos.cost, pos.margin, t);
+  return e < 0n ? -e : 0n;
 }
 
 export function liquidate(
@@ -69,7 +72,8 @@ export function liquidate(
   cancelCloses(st, pos, m, tx);
   const mark = m.markTicks;
   if (pos.mode === 'cross') {
-    // Cross margin: the free balance backs the position before it is liquidated.
+    // Cross margin: the free balance backs the position before it is liquidated, then the surplus of the
+    // user's other cross positions in the same settle asset (at their current marks), if that suffices.
     const im = initialMargin(m, valueAt(m, pos.lots, mark), pos.leverage);
     const equity = equityAt(m, pos.long, pos.lots, pos.cost, pos.margin, mark);
     const free = tx.balanceOf(pos.userId, m.settle, 'contract').available;
@@ -78,8 +82,11 @@ export function liquidate(
     if (top > 0n) {
       tx.user(pos.userId, m.settle, 'contract', 'available', -top);
       tx.user(pos.userId, m.settle, 'contract', 'frozen', top);
+    }
+    const drawn = need > top ? drawCrossSurplus(st, pos, m, need - top) : 0n;
+    if (top > 0n || drawn > 0n) {
       st.unindex(pos, m);
-      pos.margin += top;
+      pos.margin += top + drawn;
       st.index(pos, m);
       st.touchPos(pos);
       const still = pos.long ? mark <= pos.key : mark >= pos.key;
@@ -90,7 +97,8 @@ export function liquidate(
   const qty = pos.lots;
   const bk = bankruptcyTicks(pos, m);
   const fund = fundOf(st, m);
-  const fundBefore = fund;
+  // The fund's change by this liquidation: only its staged part moves within a command.
+  const stagedBefore = st.act.fund.get(m.settle) ?? 0n;
   const limit = liquidationLimit(pos, m, bk, bandTicks(mark, m.protection, !long), fund);
   const side: Side = long ? SELL : BUY;
   const o: Order = {
@@ -116,19 +124,18 @@ export function liquidate(
   };
   st.touchOrder(o);
   m.book.match(side, limit, qty, o.owner);
-  // The book's fills: makers settle as usual, the position closes into the insurance fund.
+  // The book's fills: makers settle as usual, the position closes into the insurance fund. Read in place
+  // from the book's result (nothing below matches again, so it stays as the match left it).
   const r = m.book.result;
-  const stp: number[] = [];
-  for (let i = 0; i < r.stp; i++) stp.push(r.stpId[i] as number);
-  const fills: [number, number, number][] = [];
-  for (let i = 0; i < r.fills; i++)
-    fills.push([r.makerId[i] as number, r.priceTicks[i] as number, r.lots[i] as number]);
-  for (const id of stp) {
-    const resting = st.orders.get(id);
+  for (let i = 0; i < r.stp; i++) {
+    const resting = st.orders.get(r.stpId[i] as number);
     if (resting !== undefined) endOrder(st, resting, m, tx);
   }
   let bookLots = 0;
-  for (const [makerId, ticks, lots] of fills) {
+  for (let i = 0, n = r.fills; i < n; i++) {
+    const makerId = r.makerId[i] as number;
+    const ticks = r.priceTicks[i] as number;
+    const lots = r.lots[i] as number;
     const maker = st.orders.get(makerId) as Order;
     fill(st, maker, m, lots, ticks, m.makerRate, tx, ctx);
     if (m.book.lotsOf(maker.id) === 0) endOrder(st, maker, m, tx);
@@ -180,18 +187,63 @@ export function liquidate(
     bankruptcyPrice: ticksToPrice(m, bk),
     bookQty: lotsToQty(m, bookLots),
     adlQty: lotsToQty(m, adlLots),
-    insurance: fmt(fundOf(st, m) - fundBefore),
+    insurance: fmt((st.act.fund.get(m.settle) ?? 0n) - stagedBefore),
     ts: st.act.ts,
   });
   if (pos.lots > 0) throw new Error(`liquidation left ${pos.lots} lots of position ${pos.id}`);
 }
 
+/**
+ * Account-wide cross margin without a scan: when the free balance does not lift a crossed cross position
+ * `pos` back to its initial margin at the mark, the user's other cross positions in the same settle
+ * asset (found by key, one per market and side; oldest first) give it what their equity at their own
+ * market's current mark holds above their initial margin there (at most their margin: only margin is
+ * money). It is all or nothing: when their surplus together falls short of `need`, nothing moves and the
+ * position is liquidated as before. The margin moves between positions of one user inside the frozen
+ * part of one contract account: no posting; every position involved is re-keyed in its index, so each
+ * key still marks where that position's own equity meets maintenance (the givers keep at least their
+ * initial margin, far from their keys), and the next crossing of any of them looks again.
+ */
+function drawCrossSurplus(st: ContractsState, pos: Position, m: ContractMarket, need: bigint): bigint {
+  const givers: [Position, ContractMarket, bigint][] = [];
+  let total = 0n;
+  for (const om of st.byMarket.values()) {
+    if (om.settle !== m.settle || om.markTicks === 0) continue;
+    for (const long of [true, false]) {
+      const q = st.positions.get(posKey(pos.userId, om.symbol, long));
+      if (q === undefined || q === pos || q.mode !== 'cross' || q.lots === 0) continue;
+      const surplus =
+        equityAt(om, q.long, q.lots, q.cost, q.margin, om.markTicks) -
+        initialMargin(om, valueAt(om, q.lots, om.markTicks), q.leverage);
+      const x = surplus > q.margin ? q.margin : surplus;
+      if (x <= 0n) continue;
+      givers.push([q, om, x]);
+      total += x;
+    }
+  }
+  if (total < need) return 0n;
+  // Oldest position first (ids grow with the seq that opened them): the order is the state's, not the map's.
+  givers.sort((a, b) => a[0].id - b[0].id);
+  let left = need;
+  for (const [q, om, x] of givers) {
+    if (left === 0n) break;
+    const take = x < left ? x : left;
+    st.unindex(q, om);
+    q.margin -= take;
+    st.index(q, om);
+    st.touchPos(q);
+    left -= take;
+  }
+  return need;
+}
+
 /** The price at which the position's equity is zero, rounded so that closing there leaves it >= 0. */
 export function bankruptcyTicks(pos: Position, m: ContractMarket): number {
-  let t = triggerTicks(m, pos.long, pos.lots, pos.cost, pos.margin, 0n);
-  if (Number.isNaN(t)) t = pos.long ? 1 : Number(2n ** 40n);
-  const neg = (x: number) => equityAt(m, pos.long, pos.lots, pos.cost, pos.margin, x) < 0n;
-  while (neg(t) && (pos.long ? t < 2 ** 40 : t > 1)) t += pos.long ? 1 : -1;
+  const { long, lots, cost, margin } = pos;
+  let t = triggerTicks(m, long, lots, cost, margin, 0n);
+  if (Number.isNaN(t)) t = long ? 1 : MAX_TICKS;
+  // (No closure here: the hot path of every liquidation.)
+  while (equityAt(m, long, lots, cost, margin, t) < 0n && (long ? t < MAX_TICKS : t > 1)) t += long ? 1 : -1;
   return t;
 }
 

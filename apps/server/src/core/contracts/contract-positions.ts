@@ -61,8 +61,12 @@ export function leverage(
     st.positions.get(posKey(userId, m.symbol, false)),
   ];
   if (p.mode !== current.mode) {
+    // As on the large futures exchanges: no mode change while the market has a position, an open order
+    // or a resting stop of the user (a stop takes the leverage and mode at firing time; a leverage change
+    // applies to it, a mode change is refused).
     const hasOrders = [...(st.userOrders.get(userId) ?? [])].some((o) => o.symbol === m.symbol);
-    if (hasOrders || mine.some((x) => x !== undefined)) reject('MODE_LOCKED');
+    const hasStops = [...(st.userStops.get(userId) ?? [])].some((o) => o.symbol === m.symbol);
+    if (hasOrders || hasStops || mine.some((x) => x !== undefined)) reject('MODE_LOCKED');
   }
   for (const pos of mine) {
     if (pos === undefined) continue;

@@ -1,6 +1,7 @@
 // The contracts part of the money core (docs/contracts.md): perpetual markets on books of the spot
 // matching engine, positions (hedge mode: one long and one short per user and market), margin (isolated,
-// or cross: a position about to be liquidated first draws the free balance of the contract account),
+// or cross: a position about to be liquidated first draws the free balance of the contract account, then
+// the surplus of the user's other cross positions in the settle asset),
 // the mark price from stored index ticks, TP/SL, liquidation through the book with the insurance fund
 // and auto-deleveraging, and funding between longs and shorts.
 //

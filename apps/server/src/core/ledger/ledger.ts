@@ -305,6 +305,8 @@ export class LedgerTx {
    */
   private readonly stagedInOrder: Staged[] = [];
   private stagedIndex: Map<string, Staged> | undefined;
+  /** The account stagedOf found last (cleared with the staging). */
+  private last: Staged | undefined;
   private readonly onCommit: (() => void)[] = [];
   /** Scratch of commit: the assets posted and their sums. */
   private readonly assets: string[] = [];
@@ -319,6 +321,7 @@ export class LedgerTx {
     this.deltas.length = 0;
     this.stagedInOrder.length = 0;
     this.stagedIndex = undefined;
+    this.last = undefined;
     this.onCommit.length = 0;
     return this;
   }
@@ -329,6 +332,15 @@ export class LedgerTx {
   }
 
   private stagedOf(userId: string, asset: string, accountType: AccountType): Staged {
+    // The account of the previous call again (a close posts to one account several times in a row).
+    const last = this.last;
+    if (
+      last !== undefined &&
+      last.userId === userId &&
+      last.asset === asset &&
+      last.accountType === accountType
+    )
+      return last;
     const list = this.stagedInOrder;
     let s: Staged | undefined;
     if (this.stagedIndex !== undefined) {
@@ -361,6 +373,7 @@ export class LedgerTx {
         for (const c of list) this.stagedIndex.set(`${c.userId}\u0000${assetKey(c.asset, c.accountType)}`, c);
       }
     }
+    this.last = s;
     return s;
   }
 
