@@ -3,40 +3,18 @@
 // said so in the legend) and can switch to the mark price; a user places a trigger (stop) order through
 // the form after the risk notice, sees it among the open orders with type Trigger and its trigger price,
 // cancels it and sees it gone.
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { PASSWORD, registerAndLogin, uniqueAccount } from './support/accounts';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { registerAndLogin, uniqueAccount } from './support/accounts';
+import { auth, demoFund, loginByUi } from './support/session';
 
-const API = '/api/mjkj-web/coin';
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-
+/** Demo USDT on the simulated chain, moved into the contract account. */
 async function fundContract(request: APIRequestContext, token: string, amount: string) {
-  const res = await request.post(`${API}/assets/demoDeposit`, {
-    headers: { ...auth(token), 'Idempotency-Key': `ctr-trg-${Date.now()}-${Math.random()}` },
-    data: { coin: 'USDT', amount },
+  await demoFund(request, token, 'USDT', amount);
+  const moved = await request.post('/api/asset/transferFunds', {
+    headers: { ...auth(token), 'Idempotency-Key': `ctr-trg-t-${Date.now()}-${Math.random()}` },
+    data: { coin: 'USDT', amount, from: 'spot', to: 'contract' },
   });
-  expect((await res.json()).code).toBe(200);
-  // The deposit credits after its confirmations; then the transfer into the contract account succeeds.
-  await expect
-    .poll(
-      async () => {
-        const moved = await request.post('/api/asset/transferFunds', {
-          headers: { ...auth(token), 'Idempotency-Key': `ctr-trg-t-${Date.now()}-${Math.random()}` },
-          data: { coin: 'USDT', amount, from: 'spot', to: 'contract' },
-        });
-        return (await moved.json()).code;
-      },
-      { timeout: 90_000, intervals: [1000] },
-    )
-    .toBe(200);
-}
-
-async function loginByUi(page: Page, username: string): Promise<void> {
-  await page.goto('/user/login');
-  await page.getByTestId('login-tab-account').click();
-  await page.getByTestId('login-username').fill(username);
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('topbar-avatar')).toBeVisible();
+  expect((await moved.json()).code).toBe(200);
 }
 
 test('the chart shows real bars on a fresh start and switches between last, mark and index price', async ({
