@@ -245,8 +245,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(liabilitiesPlugin, area);
   await app.register(earnPlugin, area);
   await app.register(identityPlugin, area);
-  // Areas that read identity: the earn member zone asks for tiers, the seconds country switch for the
-  // certified country (which a KYC decision invalidates).
+  // Areas that read identity: the earn member zone asks for tiers, the seconds and contracts country
+  // switches for the certified country (which a KYC decision invalidates).
   if (app.hasDecorator('identity')) {
     const { grades, kyc } = app.identity;
     if (app.hasDecorator('earn')) app.earn.tiers.reader = (userId) => grades.tierOf(userId);
@@ -256,6 +256,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       app.services.invalidation.subscribe(INVALIDATION_TOPICS.kyc, (key) =>
         seconds.forgetCertifiedCountry(key),
       );
+    }
+    if (app.hasDecorator('contracts')) {
+      const contracts = app.contracts;
+      contracts.useCountrySource((userId) => kyc.certifiedCountry(userId));
+      app.services.invalidation.subscribe(INVALIDATION_TOPICS.kyc, (key) => contracts.forgetCountry(key));
     }
   }
   await app.register(contentPlugin, area);

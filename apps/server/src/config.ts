@@ -10,6 +10,18 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 const int = (def: number) => z.coerce.number().int().nonnegative().default(def);
+/** A comma list of ISO 3166 two-letter country codes ('us, ca' -> ['US', 'CA']); empty by default. */
+const isoCountries = () =>
+  z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((c) => c.trim().toUpperCase())
+        .filter((c) => c !== ''),
+    )
+    .pipe(z.array(z.string().regex(/^[A-Z]{2}$/, 'ISO 3166 two-letter codes, comma separated')));
 
 export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -233,6 +245,10 @@ export const configSchema = z.object({
     .default(8 * 3600_000),
   /** Show the contract risk notice before a user's first contract order (per deployment). */
   CONTRACTS_RISK_NOTICE: bool.default(true),
+  /** ISO 3166 codes of user countries where that notice is required (comma list; empty: everywhere). */
+  CONTRACTS_RISK_NOTICE_COUNTRIES: isoCountries(),
+  /** ISO 3166 codes of user countries where contracts are not offered (orders refused). */
+  CONTRACTS_BLOCKED_COUNTRIES: isoCountries(),
 
   // --- seconds contracts (docs/seconds.md) ---
   /** The product's off switch for the whole deployment (the `platform.features.seconds` setting also

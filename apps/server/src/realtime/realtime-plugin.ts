@@ -27,7 +27,7 @@ import {
 import { originAllowed, parseAllowedOrigins } from './origin';
 import { type PrivateEventType, PrivateHub } from './private-hub';
 import { PublicHub } from './public-hub';
-import { normalizeSymbol, SYMBOL_PATTERN } from './public-protocol';
+import { normalizeSymbol, type PublicMessage, SYMBOL_PATTERN } from './public-protocol';
 
 export interface TradeEvent {
   id: string;
@@ -55,6 +55,9 @@ export interface RealtimeApi {
   recheckMqttSessions(): Promise<void>;
   readonly publicHub: PublicHub;
   readonly privateHub: PrivateHub;
+  /** Another area's answer to a new public subscription (the stream's current state, e.g. the contract
+   * K-lines); returns the unregister function. */
+  onPublicSubscribe(handler: (message: PublicMessage, send: (frame: unknown) => void) => void): () => void;
 }
 
 declare module 'fastify' {
@@ -152,8 +155,12 @@ export const realtimePlugin = fp<AreaPluginOptions>(
     const publicHub = new PublicHub({
       maxSubscriptions: config.WS_MAX_SUBSCRIPTIONS,
       slowConsumerBytes: config.WS_SLOW_CONSUMER_BYTES,
-      onSubscribe: (_stream, message, send) => marketStreams.onSubscribe(message, send),
+      onSubscribe: (_stream, message, send) => {
+        marketStreams.onSubscribe(message, send);
+        for (const handler of subscribeHandlers) handler(message, send);
+      },
     });
+    const subscribeHandlers = new Set<(message: PublicMessage, send: (frame: unknown) => void) => void>();
 
     depth.onDiff((diff) => {
       const stream = `DEPTH:${diff.symbol}`;
@@ -264,6 +271,10 @@ export const realtimePlugin = fp<AreaPluginOptions>(
       recheckMqttSessions: () => recheckMqttSessions(),
       publicHub,
       privateHub,
+      onPublicSubscribe: (handler) => {
+        subscribeHandlers.add(handler);
+        return () => subscribeHandlers.delete(handler);
+      },
     } satisfies RealtimeApi);
 
     // --- REST depth snapshot ---

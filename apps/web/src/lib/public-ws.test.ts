@@ -96,6 +96,33 @@ describe('public ws', () => {
     expect(depth).not.toHaveBeenCalled();
   });
 
+  it('keeps the contract last- and mark-price K-lines apart from the spot K-lines of the same symbol', () => {
+    const { ws, last } = setup();
+    const spot = vi.fn();
+    const contract = vi.fn();
+    const mark = vi.fn();
+    ws.subscribe({ type: 'KLINE', symbol: 'BTCUSDT', interval: '1m' }, spot);
+    ws.subscribe({ type: 'CONTRACT_KLINE', symbol: 'btcusdt', interval: '1m' }, contract);
+    ws.subscribe({ type: 'MARK_KLINE', symbol: 'BTCUSDT', interval: '1m' }, mark);
+    last().open();
+    expect(last().messages()[1]).toEqual({
+      operation: 'subscribe',
+      type: 'CONTRACT_KLINE',
+      symbol: 'BTCUSDT',
+      interval: '1m',
+    });
+    const frame = {
+      type: 'MARK_KLINE',
+      symbol: 'BTCUSDT',
+      interval: '1m',
+      data: { close: '2', price: 'mark' },
+    };
+    last().receive(frame);
+    expect(mark).toHaveBeenCalledWith(frame);
+    expect(spot).not.toHaveBeenCalled();
+    expect(contract).not.toHaveBeenCalled();
+  });
+
   it('shares a stream between listeners; unsubscribes on the server when the last one leaves', () => {
     const { ws, last } = setup();
     const a = vi.fn();

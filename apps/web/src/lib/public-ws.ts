@@ -4,13 +4,24 @@
 // and re-sends every active subscription.
 import { type DepthDiff, type DepthSnapshot, DepthSync } from '@coin/shared/depth-sync';
 
-export type PublicStreamType = 'DETAIL' | 'KLINE' | 'TRADE' | 'DEPTH' | 'ALL_DETAIL' | 'INDEX';
+export type PublicStreamType =
+  | 'DETAIL'
+  | 'KLINE'
+  | 'TRADE'
+  | 'DEPTH'
+  | 'ALL_DETAIL'
+  | 'INDEX'
+  | 'CONTRACT_KLINE'
+  | 'MARK_KLINE';
+
+/** Streams keyed by symbol and interval: spot K-lines and the contract last- and mark-price K-lines. */
+const INTERVAL_TYPES: readonly PublicStreamType[] = ['KLINE', 'CONTRACT_KLINE', 'MARK_KLINE'];
 
 export interface PublicSubscription {
   type: PublicStreamType;
   /** 'BTCUSDT' (other spellings such as 'BTC/USDT' are normalized the same way the server does). */
   symbol?: string;
-  /** KLINE only: '1m' | '5m' | '15m' | '30m' | '1h' | '4h' | '1d' | '1w' | '1M'. */
+  /** KLINE, CONTRACT_KLINE and MARK_KLINE: '1m' | '5m' | '15m' | '30m' | '1h' | '4h' | '1d' | '1w' | '1M'. */
   interval?: string;
 }
 
@@ -54,7 +65,7 @@ export function normalizePublicSymbol(symbol: string): string {
 function streamKeyOf(sub: PublicSubscription): string {
   const symbol = sub.symbol ? normalizePublicSymbol(sub.symbol) : '';
   if (sub.type === 'ALL_DETAIL') return 'ALL_DETAIL';
-  if (sub.type === 'KLINE') return `KLINE:${symbol}:${sub.interval ?? ''}`;
+  if (INTERVAL_TYPES.includes(sub.type)) return `${sub.type}:${symbol}:${sub.interval ?? ''}`;
   return `${sub.type}:${symbol}`;
 }
 
@@ -212,6 +223,20 @@ export function subscribePublic(sub: PublicSubscription, listener: (frame: Publi
 /** Connection state of the shared socket (a DEPTH consumer resyncs its book after 'open' following 'closed'). */
 export function onPublicStatus(listener: (status: PublicStatus) => void): () => void {
   return sharedWs().onStatus(listener);
+}
+
+let lastStatus: PublicStatus = 'connecting';
+let statusTracked = false;
+
+/** Whether the shared socket is open now (a page polls what it would otherwise get pushed while it is not). */
+export function publicSocketOpen(): boolean {
+  if (!statusTracked) {
+    statusTracked = true;
+    sharedWs().onStatus((status) => {
+      lastStatus = status;
+    });
+  }
+  return lastStatus === 'open';
 }
 
 export interface WatchDepthOptions {

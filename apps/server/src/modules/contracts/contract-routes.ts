@@ -6,10 +6,12 @@ import { idString } from '@coin/shared/wire-id';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '@/lib/app-error';
-import { currentUserId } from '@/modules/auth/auth-plugin';
+import { currentUserId, tokenFrom } from '@/modules/auth/auth-plugin';
 import { orderDecimal as decimal, marketName } from '@/modules/spot/order-wire';
 import { idempotencyKey } from '@/modules/wallet/idempotency';
+import type { ContractAccess } from './contract-access';
 import { CONTRACT_KLINE_INTERVALS, type ContractHistory } from './contract-history';
+import type { ContractKlineFeed } from './contract-klines';
 import { INVERSE_TIERS, LINEAR_TIERS } from './contract-markets';
 import type { ContractService } from './contract-service';
 
@@ -19,7 +21,10 @@ export interface ContractRoutesOptions {
   history: ContractHistory;
   /** The demo market maker quotes the contract books (the pages label its liquidity). */
   demoLiquidity: boolean;
-  riskNotice: boolean;
+  /** The risk notice and country switches for a user (undefined: a guest); docs/contracts.md. */
+  access: (userId: bigint | undefined) => Promise<ContractAccess>;
+  /** Mark-price bars (K-lines `price=mark`). */
+  klines: ContractKlineFeed;
 }
 
 const API = '/api/mjkj-web/coin';
@@ -67,9 +72,24 @@ function paged<T>(all: T[], current: number, size: number) {
 
 export const contractRoutes: FastifyPluginAsyncZod<ContractRoutesOptions> = async (
   app,
-  { service, history, demoLiquidity, riskNotice },
+  { service, history, demoLiquidity, access, klines },
 ) => {
   const user = { preValidation: app.requireUser };
+
+  /** The caller's user id when a valid user token came along; public routes never 401 for it. */
+  const optionalUser = async (request: Parameters<typeof tokenFrom>[0]): Promise<bigint | undefined> => {
+    const token = tokenFrom(request);
+    if (!token) return undefined;
+    try {
+      return (await app.services.sessions.resolve(token, 'user')).principalId;
+    } catch {
+      return undefined;
+    }
+  };
+  /** Contracts are not offered in the user's country: a localized refusal, nothing changes. */
+  const requireAccess = async (userId: bigint) => {
+    if (!(await access(userId)).available) throw new AppError('CONTRACT_COUNTRY_BLOCKED');
+  };
 
   // ---- /api/contract/... ----
 
@@ -86,6 +106,7 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractRoutesOptions> = asyn
     },
     async (request, reply) => {
       requirePrice(request.body);
+      await requireAccess(currentUserId(request));
       const order = await service.place(currentUserId(request), request.body, idempotencyKey(request));
       return reply.ok(order, 'success.orderPlaced');
     },
@@ -300,17 +321,21 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractRoutesOptions> = asyn
       schema: {
         tags,
         summary:
-          'What the contract trade page starts with: markets of a type (usdt, coin), risk notice switch (open/market/initData?type=contract lists the market rows)',
+          "What the contract trade page starts with: markets of a type (usdt, coin), the caller's risk notice and country switches (open/market/initData?type=contract lists the market rows)",
         querystring: z.strictObject({ type: marketType.default('usdt') }),
       },
     },
-    async (request, reply) =>
-      reply.ok({
+    async (request, reply) => {
+      const a = await access(await optionalUser(request));
+      return reply.ok({
         type: request.query.type,
         markets: service.markets.all(request.query.type).map((r) => service.marketView(r)),
-        riskNotice,
+        riskNotice: a.riskNotice,
+        available: a.available,
+        unavailableReason: a.reason,
         demoLiquidity,
-      }),
+      });
+    },
   );
 
   app.get(
@@ -358,16 +383,24 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractRoutesOptions> = asyn
       schema: {
         tags,
         summary:
-          "A contract market's last-price K-lines from its trades, oldest first (the last bar may be open)",
+          "A contract market's K-lines, oldest first (the last bar may be open): price=last from its trades, price=mark from its mark ticks since the server started",
         params: z.strictObject({
           symbol: marketName,
           interval: z.enum(CONTRACT_KLINE_INTERVALS, { error: 'validation.oneOf' }),
         }),
-        querystring: z.strictObject({ limit: z.coerce.number().int().min(1).max(1000).default(300) }),
+        querystring: z.strictObject({
+          limit: z.coerce.number().int().min(1).max(1000).default(300),
+          price: z.enum(['last', 'mark'], { error: 'validation.oneOf' }).default('last'),
+        }),
       },
     },
-    async (request, reply) =>
-      reply.ok(await history.klines(request.params.symbol, request.params.interval, request.query.limit)),
+    async (request, reply) => {
+      const { symbol, interval } = request.params;
+      const { limit, price } = request.query;
+      if (price === 'last') return reply.ok({ ...(await history.klines(symbol, interval, limit)), price });
+      const s = service.markets.find(symbol).config.symbol;
+      return reply.ok({ symbol: s, interval, price, bars: klines.markBars(s, interval, limit) });
+    },
   );
 
   app.get(
@@ -412,6 +445,7 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractRoutesOptions> = asyn
         requirePrice(b);
         if (side === 'open' ? b.direction > 2 : b.direction <= 2)
           throw new AppError('VALIDATION_FAILED', [{ field: 'direction', key: 'validation.oneOf' }]);
+        await requireAccess(currentUserId(request));
         const order = await service.place(
           currentUserId(request),
           { ...b, symbol: request.params.symbol },

@@ -358,6 +358,8 @@ export class ContractService {
     return {
       symbol: rules.config.symbol,
       pair: rules.pair,
+      // The index it follows (BTCUSDT): the chart's index-price bars.
+      indexSymbol: rules.indexSymbol,
       type: rules.type,
       kind: rules.config.kind,
       settle: rules.settle,

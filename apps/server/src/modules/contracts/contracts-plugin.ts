@@ -7,9 +7,11 @@ import fp from 'fastify-plugin';
 import type { AreaPluginOptions } from '@/area-plugin';
 import { users } from '@/db/schema';
 import { PLATFORM_ACCOUNTS } from '@/modules/spot/spot-plugin';
+import { type ContractAccess, contractAccess } from './contract-access';
 import { contractAdminRoutes } from './contract-admin-routes';
 import { ContractHistory } from './contract-history';
 import { contractPass, type JobStatus } from './contract-jobs';
+import { CONTRACT_KLINE_TYPES, ContractKlineFeed, type ContractKlineType } from './contract-klines';
 import { ContractMaker } from './contract-maker';
 import { ContractMarkets } from './contract-markets';
 import { contractRoutes } from './contract-routes';
@@ -20,6 +22,14 @@ export interface ContractsRuntime {
   service: ContractService;
   history: ContractHistory;
   maker: ContractMaker | undefined;
+  /** Live K-lines (CONTRACT_KLINE, MARK_KLINE) and the mark-price bars. */
+  klines: ContractKlineFeed;
+  /** The risk notice and country switches of a user (undefined: a guest). */
+  access(userId: bigint | undefined): Promise<ContractAccess>;
+  /** Where a user's country comes from (the identity area's certified country, wired in app.ts). */
+  useCountrySource(source: (userId: bigint) => Promise<string | undefined>): void;
+  /** Drops the cached country of a user (all: undefined) after a KYC decision. */
+  forgetCountry(userId: string | undefined): void;
   /** One job pass now (the timer's work; tests call it after stepping the market). */
   pass(): Promise<void>;
   status(): JobStatus;
@@ -52,9 +62,53 @@ export const contractsPlugin = fp<AreaPluginOptions>(
     const service = new ContractService(clock, () => core, markets);
     const history = new ContractHistory(database.db, markets, clock);
     const realtime = app.hasDecorator('realtime') ? app.realtime : undefined;
+    const settled = app.hasDecorator('wallet') ? () => app.wallet.projection.idle() : async () => {};
+    const klines = new ContractKlineFeed(
+      async (symbol, interval) => (await history.klines(symbol, interval, 1)).bars.at(-1),
+      () => realtime?.publicHub,
+      settled,
+    );
+    const offSubscribe = realtime?.onPublicSubscribe((message, send) => {
+      if (!(CONTRACT_KLINE_TYPES as readonly string[]).includes(message.type)) return;
+      if (!message.symbol || !message.interval) return;
+      let symbol: string;
+      try {
+        symbol = markets.find(message.symbol).config.symbol;
+      } catch {
+        return; // not a contract market: the stream stays silent
+      }
+      klines.current(message.type as ContractKlineType, symbol, message.interval).then(
+        (frame) => {
+          if (frame) send(frame);
+        },
+        () => {},
+      );
+    });
+
+    // The user's country for the risk notice and country switches: the certified one (identity).
+    let countrySource: ((userId: bigint) => Promise<string | undefined>) | undefined;
+    const countries = new Map<string, string | null>();
+    const countryOf = async (userId: bigint): Promise<string | null> => {
+      if (!countrySource) return null;
+      const key = userId.toString();
+      const cached = countries.get(key);
+      if (cached !== undefined) return cached;
+      const c = (await countrySource(userId)) ?? null;
+      countries.set(key, c);
+      return c;
+    };
+    const accessConfig = {
+      notice: config.CONTRACTS_RISK_NOTICE,
+      noticeCountries: config.CONTRACTS_RISK_NOTICE_COUNTRIES,
+      blockedCountries: config.CONTRACTS_BLOCKED_COUNTRIES,
+    };
+    const access = async (userId: bigint | undefined) =>
+      contractAccess(accessConfig, userId === undefined ? null : await countryOf(userId));
     const offFeed = core.subscribe((events) => {
       for (const e of events) {
-        if (e.type === 'contract.order') {
+        if (e.type === 'contract.trade') {
+          klines.trade(e.symbol);
+        } else if (e.type === 'contract.order') {
           if (realtime?.listensTo(e.userId))
             realtime.publishUser(e.userId, 'ORDER', { product: 'contract', ...service.orderFromEvent(e) });
         } else if (e.type === 'contract.position') {
@@ -85,6 +139,13 @@ export const contractsPlugin = fp<AreaPluginOptions>(
     const once = async () => {
       try {
         await contractPass(core, markets, market(), clock, status);
+        // The mark each market's tick produced: the mark-price bars (MARK_KLINE).
+        for (const r of markets.all()) {
+          const v = core.contracts().market(r.config.symbol);
+          if (v?.mark == null || v.tickId === null) continue;
+          const time = Number(v.tickId.slice(v.tickId.lastIndexOf(':') + 1));
+          if (Number.isFinite(time)) klines.mark(r.config.symbol, v.mark, time);
+        }
         await maker?.step();
         status.lastError = null;
       } catch (err) {
@@ -110,6 +171,16 @@ export const contractsPlugin = fp<AreaPluginOptions>(
       service,
       history,
       maker,
+      klines,
+      access,
+      useCountrySource: (source) => {
+        countrySource = source;
+        countries.clear();
+      },
+      forgetCountry: (userId) => {
+        if (userId === undefined) countries.clear();
+        else countries.delete(userId);
+      },
       pass,
       status: () => ({ ...status }),
     } satisfies ContractsRuntime);
@@ -117,7 +188,8 @@ export const contractsPlugin = fp<AreaPluginOptions>(
       service,
       history,
       demoLiquidity: config.MARKET_MAKER,
-      riskNotice: config.CONTRACTS_RISK_NOTICE,
+      access,
+      klines,
     });
 
     await app.register(contractAdminRoutes, {
@@ -133,6 +205,8 @@ export const contractsPlugin = fp<AreaPluginOptions>(
       await running;
       offCatalog?.();
       offFeed();
+      offSubscribe?.();
+      klines.close();
     });
   },
   { name: 'contractsPlugin' },

@@ -23,6 +23,8 @@ export const contractsDe: Record<keyof typeof contractsEn, string> = {
   'errors.CONTRACT_PRICE_STALE':
     'Kein aktueller Mark-Preis für diesen Markt; bitte versuchen Sie es gleich noch einmal',
   'errors.CONTRACT_AMOUNT_TOO_LARGE': 'Die Order ist größer als erlaubt',
+  'errors.CONTRACT_COUNTRY_BLOCKED':
+    'Der Kontrakthandel wird in Ihrem Land oder Ihrer Region nicht angeboten',
   'errors.CONTRACT_REJECTED': 'Die Order wurde nicht angenommen',
   'success.positionClosed': 'Position geschlossen',
   'success.marginAdjusted': 'Margin angepasst',

@@ -19,6 +19,7 @@ export const contractsEn = {
     'The margin mode can only be changed with no open position or order in this market',
   'errors.CONTRACT_PRICE_STALE': 'No recent mark price for this market; please try again shortly',
   'errors.CONTRACT_AMOUNT_TOO_LARGE': 'The order is larger than allowed',
+  'errors.CONTRACT_COUNTRY_BLOCKED': 'Contract trading is not offered in your country or region',
   'errors.CONTRACT_REJECTED': 'The order was not accepted',
   'success.positionClosed': 'Position closed',
   'success.marginAdjusted': 'Margin adjusted',

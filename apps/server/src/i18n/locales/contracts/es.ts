@@ -23,6 +23,7 @@ export const contractsEs: Record<keyof typeof contractsEn, string> = {
   'errors.CONTRACT_PRICE_STALE':
     'No hay un precio de marca reciente para este mercado; inténtelo de nuevo en breve',
   'errors.CONTRACT_AMOUNT_TOO_LARGE': 'La orden supera lo permitido',
+  'errors.CONTRACT_COUNTRY_BLOCKED': 'El trading de contratos no está disponible en su país o región',
   'errors.CONTRACT_REJECTED': 'La orden no fue aceptada',
   'success.positionClosed': 'Posición cerrada',
   'success.marginAdjusted': 'Margen ajustado',

@@ -22,6 +22,7 @@ export const contractsFr: Record<keyof typeof contractsEn, string> = {
     'Le mode de marge ne peut être changé que sans position ni ordre ouvert sur ce marché',
   'errors.CONTRACT_PRICE_STALE': 'Aucun prix de marque récent pour ce marché ; veuillez réessayer sous peu',
   'errors.CONTRACT_AMOUNT_TOO_LARGE': "L'ordre dépasse la taille autorisée",
+  'errors.CONTRACT_COUNTRY_BLOCKED': 'Le trading de contrats n’est pas proposé dans votre pays ou région',
   'errors.CONTRACT_REJECTED': "L'ordre n'a pas été accepté",
   'success.positionClosed': 'Position clôturée',
   'success.marginAdjusted': 'Marge ajustée',

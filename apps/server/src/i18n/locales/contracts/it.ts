@@ -22,6 +22,7 @@ export const contractsIt: Record<keyof typeof contractsEn, string> = {
     'La modalità di margine si può cambiare solo senza posizioni né ordini aperti su questo mercato',
   'errors.CONTRACT_PRICE_STALE': 'Nessun prezzo mark recente per questo mercato; riprova tra poco',
   'errors.CONTRACT_AMOUNT_TOO_LARGE': "L'ordine supera il consentito",
+  'errors.CONTRACT_COUNTRY_BLOCKED': 'Il trading di contratti non è offerto nel tuo paese o regione',
   'errors.CONTRACT_REJECTED': "L'ordine non è stato accettato",
   'success.positionClosed': 'Posizione chiusa',
   'success.marginAdjusted': 'Margine modificato',

@@ -18,6 +18,7 @@ export const contractsJa: Record<keyof typeof contractsEn, string> = {
   'errors.CONTRACT_MODE_LOCKED': '証拠金モードはこの市場にポジションも注文もない場合のみ変更できます',
   'errors.CONTRACT_PRICE_STALE': 'この市場の最新マーク価格がありません。しばらくしてから再度お試しください',
   'errors.CONTRACT_AMOUNT_TOO_LARGE': '注文が許容上限を超えています',
+  'errors.CONTRACT_COUNTRY_BLOCKED': 'お住まいの国・地域では先物取引をご利用いただけません',
   'errors.CONTRACT_REJECTED': '注文は受け付けられませんでした',
   'success.positionClosed': 'ポジションを決済しました',
   'success.marginAdjusted': '証拠金を調整しました',

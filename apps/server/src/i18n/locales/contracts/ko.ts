@@ -18,6 +18,7 @@ export const contractsKo: Record<keyof typeof contractsEn, string> = {
   'errors.CONTRACT_MODE_LOCKED': '증거금 모드는 이 시장에 포지션과 주문이 없을 때만 변경할 수 있습니다',
   'errors.CONTRACT_PRICE_STALE': '이 시장의 최신 마크 가격이 없습니다. 잠시 후 다시 시도하세요',
   'errors.CONTRACT_AMOUNT_TOO_LARGE': '주문이 허용 한도를 초과합니다',
+  'errors.CONTRACT_COUNTRY_BLOCKED': '거주 국가 또는 지역에서는 선물 거래를 제공하지 않습니다',
   'errors.CONTRACT_REJECTED': '주문이 접수되지 않았습니다',
   'success.positionClosed': '포지션이 청산되었습니다',
   'success.marginAdjusted': '증거금이 조정되었습니다',

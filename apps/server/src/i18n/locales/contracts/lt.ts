@@ -20,6 +20,7 @@ export const contractsLt: Record<keyof typeof contractsEn, string> = {
     'Maržos režimą galima keisti tik neturint šioje rinkoje pozicijų ar pavedimų',
   'errors.CONTRACT_PRICE_STALE': 'Šiai rinkai nėra naujos žymėjimo kainos; bandykite dar kartą netrukus',
   'errors.CONTRACT_AMOUNT_TOO_LARGE': 'Pavedimas didesnis nei leidžiama',
+  'errors.CONTRACT_COUNTRY_BLOCKED': 'Sandorių prekyba jūsų šalyje ar regione nesiūloma',
   'errors.CONTRACT_REJECTED': 'Pavedimas nepriimtas',
   'success.positionClosed': 'Pozicija uždaryta',
   'success.marginAdjusted': 'Marža pakeista',

@@ -22,6 +22,7 @@ export const contractsPt: Record<keyof typeof contractsEn, string> = {
   'errors.CONTRACT_PRICE_STALE':
     'Não há preço de marcação recente para este mercado; tente novamente em breve',
   'errors.CONTRACT_AMOUNT_TOO_LARGE': 'A ordem é maior do que o permitido',
+  'errors.CONTRACT_COUNTRY_BLOCKED': 'A negociação de contratos não é oferecida no seu país ou região',
   'errors.CONTRACT_REJECTED': 'A ordem não foi aceite',
   'success.positionClosed': 'Posição fechada',
   'success.marginAdjusted': 'Margem ajustada',

@@ -21,6 +21,7 @@ export const contractsRu: Record<keyof typeof contractsEn, string> = {
     'Режим маржи можно сменить только без открытых позиций и заявок на этом рынке',
   'errors.CONTRACT_PRICE_STALE': 'Нет свежей маркировочной цены для этого рынка; попробуйте чуть позже',
   'errors.CONTRACT_AMOUNT_TOO_LARGE': 'Заявка превышает допустимый размер',
+  'errors.CONTRACT_COUNTRY_BLOCKED': 'Торговля контрактами недоступна в вашей стране или регионе',
   'errors.CONTRACT_REJECTED': 'Заявка не принята',
   'success.positionClosed': 'Позиция закрыта',
   'success.marginAdjusted': 'Маржа изменена',

@@ -18,6 +18,7 @@ export const contractsTh: Record<keyof typeof contractsEn, string> = {
   'errors.CONTRACT_MODE_LOCKED': 'เปลี่ยนโหมดมาร์จิ้นได้เฉพาะเมื่อไม่มีโพซิชันหรือคำสั่งในตลาดนี้',
   'errors.CONTRACT_PRICE_STALE': 'ยังไม่มีราคามาร์กล่าสุดของตลาดนี้ โปรดลองใหม่ภายหลัง',
   'errors.CONTRACT_AMOUNT_TOO_LARGE': 'คำสั่งมีขนาดเกินที่อนุญาต',
+  'errors.CONTRACT_COUNTRY_BLOCKED': 'ไม่มีบริการซื้อขายสัญญาในประเทศหรือภูมิภาคของคุณ',
   'errors.CONTRACT_REJECTED': 'คำสั่งไม่ได้รับการยอมรับ',
   'success.positionClosed': 'ปิดโพซิชันแล้ว',
   'success.marginAdjusted': 'ปรับมาร์จิ้นแล้ว',

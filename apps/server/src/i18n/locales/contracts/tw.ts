@@ -17,6 +17,7 @@ export const contractsTw: Record<keyof typeof contractsEn, string> = {
   'errors.CONTRACT_MODE_LOCKED': '僅在該市場沒有持倉和掛單時才能切換保證金模式',
   'errors.CONTRACT_PRICE_STALE': '該市場暫無最新標記價格，請稍後再試',
   'errors.CONTRACT_AMOUNT_TOO_LARGE': '訂單超過允許的上限',
+  'errors.CONTRACT_COUNTRY_BLOCKED': '您所在的國家或地區不提供合約交易',
   'errors.CONTRACT_REJECTED': '訂單未被接受',
   'success.positionClosed': '已平倉',
   'success.marginAdjusted': '保證金已調整',

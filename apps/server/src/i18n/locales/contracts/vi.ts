@@ -19,6 +19,8 @@ export const contractsVi: Record<keyof typeof contractsEn, string> = {
     'Chỉ có thể đổi chế độ ký quỹ khi không có vị thế hoặc lệnh nào trên thị trường này',
   'errors.CONTRACT_PRICE_STALE': 'Chưa có giá đánh dấu mới cho thị trường này; vui lòng thử lại sau',
   'errors.CONTRACT_AMOUNT_TOO_LARGE': 'Lệnh vượt quá mức cho phép',
+  'errors.CONTRACT_COUNTRY_BLOCKED':
+    'Giao dịch hợp đồng không được cung cấp tại quốc gia hoặc khu vực của bạn',
   'errors.CONTRACT_REJECTED': 'Lệnh không được chấp nhận',
   'success.positionClosed': 'Đã đóng vị thế',
   'success.marginAdjusted': 'Đã điều chỉnh ký quỹ',

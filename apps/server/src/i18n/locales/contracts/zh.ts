@@ -17,6 +17,7 @@ export const contractsZh: Record<keyof typeof contractsEn, string> = {
   'errors.CONTRACT_MODE_LOCKED': '仅在该市场没有持仓和挂单时才能切换保证金模式',
   'errors.CONTRACT_PRICE_STALE': '该市场暂无最新标记价格，请稍后再试',
   'errors.CONTRACT_AMOUNT_TOO_LARGE': '订单超过允许的上限',
+  'errors.CONTRACT_COUNTRY_BLOCKED': '您所在的国家或地区不提供合约交易',
   'errors.CONTRACT_REJECTED': '订单未被接受',
   'success.positionClosed': '已平仓',
   'success.marginAdjusted': '保证金已调整',

@@ -10,6 +10,8 @@ export type ContractType = 'usdt' | 'coin';
 export interface ContractMarket {
   symbol: string;
   pair: string;
+  /** The index it follows ('BTCUSDT'). */
+  indexSymbol?: string;
   type: ContractType;
   settle: string;
   contractSize: string;
@@ -75,11 +77,15 @@ export interface Page<T> {
 }
 
 export const contractMarkets = (type: ContractType) =>
-  apiGet<{ markets: ContractMarket[]; riskNotice: boolean; demoLiquidity: boolean }>(
-    `${COIN}/open/contract/markets`,
-    { type },
-    { silent: true },
-  );
+  apiGet<{
+    markets: ContractMarket[];
+    /** Show the risk notice before this user's first order (per deployment and the user's country). */
+    riskNotice: boolean;
+    /** False: contracts are not offered to this user (`unavailableReason` 'country'). */
+    available?: boolean;
+    unavailableReason?: 'country' | null;
+    demoLiquidity: boolean;
+  }>(`${COIN}/open/contract/markets`, { type }, { silent: true });
 export const contractDepth = (symbol: string) =>
   apiGet<{ bids: [string, string][]; asks: [string, string][] }>(
     `${COIN}/open/contractDepth/${symbol}`,
@@ -174,9 +180,15 @@ export const myPositionHistory = () =>
   apiGet<Page<ClosedPosition>>('/api/contract/position/history', { size: 50 }, { silent: true });
 
 /** Last-price K-lines of a contract market (from its trades), oldest first. */
-export const contractKlines = (symbol: string, interval: string, limit: number, signal?: AbortSignal) =>
+export const contractKlines = (
+  symbol: string,
+  interval: string,
+  limit: number,
+  signal?: AbortSignal,
+  price: 'last' | 'mark' = 'last',
+) =>
   apiGet<{ bars?: unknown }>(
     `${COIN}/open/contract/kline/${encodeURIComponent(symbol)}/${encodeURIComponent(interval)}`,
-    { limit },
+    { limit, price },
     { signal, silent: true },
   );

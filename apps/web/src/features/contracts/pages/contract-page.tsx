@@ -3,7 +3,8 @@
 // limit/market, leverage and margin mode, cost and liquidation estimate before submitting, the risk
 // notice before the first order), positions with TP/SL, margin adjust, close and one-key close, open
 // orders, order history and position history (closed and liquidated, from SQL), and the chart (the spot
-// chart component: last-price K-lines of the contract with the mark price line). Positions follow the
+// chart component: last-price, mark-price or index-price K-lines, live from the public websocket, with the
+// mark price line; index price while the market has no contract trades). Positions follow the
 // POSITION pushes of the private channel (every open, fill, margin change, TP/SL, funding and
 // liquidation); they are re-read every 15 s for the mark figures, every second while the channel is down.
 // Market figures, the book and orders refresh every second.
@@ -37,13 +38,13 @@ import {
   setTpSl,
   transferToContract,
 } from '../api/contracts-api';
-import { CONTRACT_KLINES } from '../lib/contract-klines';
+import { type ChartSeries, contractKlineSource, indexKlineSource } from '../lib/contract-klines';
 import { countdown, estimate } from '../lib/estimate';
 import { applyPositionEvent, readPositionEvent } from '../lib/position-events';
+import { mustShowNotice, noticeKey } from '../lib/risk-notice';
 import '@/features/spot/spot.css';
 import '../contracts.css';
 
-const NOTICE_KEY = 'contracts.riskAccepted';
 const LEVERAGES = [1, 2, 3, 5, 10, 20, 50, 75, 100];
 const REFRESH = 1000;
 /** Positions are pushed; the poll only refreshes their mark figures (every second while not connected). */
@@ -121,6 +122,7 @@ export function ContractPage({
     return () => clearInterval(id);
   }, []);
   const refresh = () => void qc.invalidateQueries({ queryKey: ['contracts'] });
+  const chart = useChartSeries(m?.symbol ?? '', m?.indexSymbol);
 
   if (!m) {
     return (
@@ -181,10 +183,32 @@ export function ContractPage({
       </header>
       <KlineChart
         rules={{ symbol: m.symbol, priceDecimals: m.priceDecimals, tickSize: tickOf(m.priceDecimals) }}
-        source={CONTRACT_KLINES}
+        source={chart.source}
         markPrice={m.markPrice}
         markLabel={t('markPrice')}
         testId="ctr-chart"
+        legend={
+          <span data-testid="ctr-chart-legend" data-series={chart.shown}>
+            {t(`chart.${chart.shown}`)}
+            {chart.fallback ? <small> · {t('chart.noTrades')}</small> : null}
+          </span>
+        }
+        toolbar={
+          <span className="ctr-series" title={t('chart.series')}>
+            {(['last', 'mark', 'index'] as const).map((x) => (
+              <button
+                key={x}
+                type="button"
+                aria-pressed={chart.shown === x}
+                className={`spot-chip${chart.shown === x ? ' spot-chip--on' : ''}`}
+                data-testid={`ctr-series-${x}`}
+                onClick={() => chart.pick(x)}
+              >
+                {t(`chart.${x}`)}
+              </button>
+            ))}
+          </span>
+        }
       />
       <div className="ctr-main">
         <section className="ctr-book" data-testid="ctr-book" aria-label={t('book')}>
@@ -215,7 +239,11 @@ export function ContractPage({
             </tbody>
           </table>
         </section>
-        {signedIn ? (
+        {signedIn && markets.data?.available === false ? (
+          <section className="ctr-form" data-testid="ctr-unavailable" role="alert">
+            <p>{t('countryBlocked')}</p>
+          </section>
+        ) : signedIn ? (
           <OrderForm
             market={m}
             available={balance?.available ?? '0'}
@@ -253,6 +281,34 @@ export function ContractPage({
       ) : null}
     </div>
   );
+}
+
+/**
+ * Which bars the chart shows: the user's pick, else last price — or the index price while the market's
+ * last-price bars are empty (no contract trades yet), said so in the legend. Never invented bars.
+ */
+function useChartSeries(symbol: string, indexSymbol: string | undefined) {
+  const [picked, setPicked] = useState<ChartSeries | null>(null);
+  const [noTrades, setNoTrades] = useState<string | null>(null);
+  // A new market starts again from its last price.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the market changes
+  useEffect(() => {
+    setPicked(null);
+    setNoTrades(null);
+  }, [symbol]);
+  const fallback = picked === null && noTrades === symbol && !!indexSymbol;
+  const shown: ChartSeries = picked ?? (fallback ? 'index' : 'last');
+  const last = useMemo(
+    () =>
+      contractKlineSource('last', (count) => {
+        if (count === 0) setNoTrades((cur) => cur ?? symbol);
+      }),
+    [symbol],
+  );
+  const mark = useMemo(() => contractKlineSource('mark'), []);
+  const index = useMemo(() => (indexSymbol ? indexKlineSource(indexSymbol) : last), [indexSymbol, last]);
+  const source = shown === 'mark' ? mark : shown === 'index' ? index : last;
+  return { shown, fallback, source, pick: (x: ChartSeries) => setPicked(x) };
 }
 
 function tickOf(decimals: number): string {
@@ -346,6 +402,7 @@ function OrderForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation('contracts');
+  const userId = useSessionStore((s) => s.userInfo?.id);
   const settings = useQuery({
     queryKey: ['contracts', 'settings', m.symbol],
     queryFn: () => mySettings(m.symbol),
@@ -405,7 +462,8 @@ function OrderForm({
         });
         setQty('');
       });
-    if (riskNotice && direction <= 2 && localStorage.getItem(NOTICE_KEY) !== '1') setNotice(() => go);
+    const accepted = localStorage.getItem(noticeKey(userId)) === '1';
+    if (mustShowNotice({ riskNotice, direction, accepted })) setNotice(() => go);
     else go();
   };
   const changeLeverage = (lev: number, md: 'cross' | 'isolated') =>
@@ -592,7 +650,7 @@ function OrderForm({
             className="ctr-btn ctr-btn--long"
             data-testid="ctr-notice-accept"
             onClick={() => {
-              localStorage.setItem(NOTICE_KEY, '1');
+              localStorage.setItem(noticeKey(userId), '1');
               const go = notice;
               setNotice(null);
               go();

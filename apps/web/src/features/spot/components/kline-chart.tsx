@@ -16,7 +16,7 @@ import {
   LineStyle,
   type UTCTimestamp,
 } from 'lightweight-charts';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { subscribePublic } from '@/lib/public-ws';
 import { useSettingsStore } from '@/lib/settings-store';
@@ -87,6 +87,8 @@ export function KlineChart({
   markPrice,
   markLabel,
   testId = 'spot-chart',
+  legend,
+  toolbar,
 }: {
   rules: ChartMarket;
   tall?: boolean;
@@ -95,6 +97,10 @@ export function KlineChart({
   markPrice?: string | null;
   markLabel?: string;
   testId?: string;
+  /** What the bars are (the contract page: last, mark or index price), drawn over the chart. */
+  legend?: ReactNode;
+  /** Extra controls after the intervals (the contract page's price switch). */
+  toolbar?: ReactNode;
 }) {
   const { t } = useTranslation('spot');
   const theme = useSettingsStore((s) => s.theme);
@@ -235,7 +241,9 @@ export function KlineChart({
             {t(`chart.intervals.${i}`)}
           </button>
         ))}
+        {toolbar}
       </div>
+      {legend ? <div className="spot-chart__legend">{legend}</div> : null}
       <div className="spot-chart__canvas" ref={box} data-state={state} />
       {state === 'empty' || state === 'error' ? (
         <div className="spot-chart__empty">{t(state === 'empty' ? 'chart.empty' : 'chart.error')}</div>
