@@ -34,9 +34,16 @@ export function SupportWidget() {
   const [used, setUsed] = useState(false);
   const drag = useRef<{ start: Point; origin: Point; moved: boolean; pointerId: number } | null>(null);
   const locked = useRef(false);
+  /** Until the user drags it, the widget keeps its default corner when the window changes size. */
+  const placed = useRef(false);
 
   useEffect(() => {
-    const onResize = () => setPosition((p) => clampWidget(p, SIZE, viewport()));
+    const onResize = () =>
+      setPosition((p) =>
+        placed.current ? clampWidget(p, SIZE, viewport()) : defaultWidgetPosition(SIZE, viewport()),
+      );
+    // The first render may run before the window has its final size (a page opened in the background).
+    onResize();
     window.addEventListener('resize', onResize);
     return () => window.removeEventListener('resize', onResize);
   }, []);
@@ -57,6 +64,7 @@ export function SupportWidget() {
     const now = { x: event.clientX, y: event.clientY };
     if (!d.moved && !isDrag(d.start, now)) return;
     d.moved = true;
+    placed.current = true;
     setPosition(
       clampWidget({ x: d.origin.x + now.x - d.start.x, y: d.origin.y + now.y - d.start.y }, SIZE, viewport()),
     );
