@@ -12,9 +12,9 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '@/app';
 import { loadConfig } from '@/config';
 import { openDatabase } from '@/db/client';
-import { contractFills, projectionCursors } from '@/db/schema';
+import { contractFills, contractOrders, projectionCursors } from '@/db/schema';
 import { ManualClock } from '@/lib/clock';
-import { contractRowsOf } from '@/projection/contract-rows';
+import { contractRowsOf, insertContractRows } from '@/projection/contract-rows';
 import { auth, bootstrapAdmin, call, registerAndLogin } from './helpers';
 import { API, credit } from './wallet-kit';
 
@@ -376,6 +376,56 @@ describe('contract history', () => {
       seq: 11,
     });
     expect(contractRowsOf([{ type: 'contract.position', seq: 10, position }], 10).positions).toEqual([]);
+  });
+
+  it('keeps a stop trigger when the order it placed is written in a later batch', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'contracts-stop-rows-'));
+    const d = await openDatabase({ pgliteDir: join(dir, 'pglite') });
+    try {
+      const base = {
+        type: 'contract.order' as const,
+        orderId: '40',
+        userId: '5',
+        symbol: 'btcusdt',
+        direction: 1 as const,
+        quantity: '0.1',
+        filledQty: '0',
+        filledValue: '0',
+        fee: '0',
+        leverage: 10,
+        profit: '0',
+        createdTs: 1,
+      };
+      const stop = { ...base, seq: 40, orderType: 'trigger' as const, price: null, status: 'open' as const };
+      await insertContractRows(
+        d.db,
+        contractRowsOf([{ ...stop, triggerPrice: '9100', triggerType: 'market', ts: 1 }], 39),
+      );
+      const fired = {
+        ...base,
+        seq: 41,
+        orderType: 'market' as const,
+        price: null,
+        filledQty: '0.1',
+        filledValue: '910',
+        fee: '0.455',
+        status: 'filled' as const,
+        ts: 2,
+      };
+      await insertContractRows(d.db, contractRowsOf([fired], 40));
+      const [row] = await d.db.select().from(contractOrders);
+      expect(row).toMatchObject({ orderType: 'market', status: 1, seq: 41, triggerType: 'market' });
+      expect(Number(row?.triggerPrice)).toBe(9100);
+      // Placed and fired in one batch: the same row.
+      const both = contractRowsOf(
+        [{ ...stop, triggerPrice: '9100', triggerType: 'market', ts: 1 }, fired],
+        39,
+      ).orders;
+      expect(both).toMatchObject([{ orderType: 'market', triggerPrice: '9100', triggerType: 'market' }]);
+    } finally {
+      await d.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('writes one fill row per SQL user side of a trade, the liquidation flag on the taker only', () => {
