@@ -4,31 +4,9 @@
 //
 // Test ids: ctr-history-tab-orders|fills, ctr-history-fills-row (data-order, data-role,
 //   data-liquidation), ctr-entrust-history-tab-fills, ctr-entrust-history-fills-row.
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { PASSWORD, registerAndLogin, uniqueAccount } from './support/accounts';
-
-const API = '/api/mjkj-web/coin';
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-async function fundContract(request: APIRequestContext, token: string, amount: string) {
-  const res = await request.post(`${API}/assets/demoDeposit`, {
-    headers: { ...auth(token), 'Idempotency-Key': `fills-${Date.now()}-${Math.random()}` },
-    data: { coin: 'USDT', amount },
-  });
-  expect((await res.json()).code).toBe(200);
-  await expect
-    .poll(
-      async () => {
-        const moved = await request.post('/api/asset/transferFunds', {
-          headers: { ...auth(token), 'Idempotency-Key': `fills-t-${Date.now()}-${Math.random()}` },
-          data: { coin: 'USDT', amount, from: 'spot', to: 'contract' },
-        });
-        return (await moved.json()).code;
-      },
-      { timeout: 90_000, intervals: [1000] },
-    )
-    .toBe(200);
-}
+import { expect, test } from '@playwright/test';
+import { registerAndLogin, uniqueAccount } from './support/accounts';
+import { auth, demoFund, loginByUi } from './support/session';
 
 test('a filled order shows in the Fills tab of the trade page and the entrust page', async ({
   page,
@@ -37,7 +15,12 @@ test('a filled order shows in the Fills tab of the trade page and the entrust pa
   test.setTimeout(150_000);
   const account = uniqueAccount('ctrf');
   const token = await registerAndLogin(request, account);
-  await fundContract(request, token, '2000');
+  await demoFund(request, token, 'USDT', '2000');
+  const moved = await request.post('/api/asset/transferFunds', {
+    headers: { ...auth(token), 'Idempotency-Key': `fills-t-${Date.now()}` },
+    data: { coin: 'USDT', amount: '2000', from: 'spot', to: 'contract' },
+  });
+  expect((await moved.json()).code).toBe(200);
   // A market long (10x) into the maker's asks, once the book has some.
   let orderId = '';
   await expect
@@ -55,12 +38,7 @@ test('a filled order shows in the Fills tab of the trade page and the entrust pa
     )
     .toBe(200);
 
-  await page.goto('/user/login');
-  await page.getByTestId('login-tab-account').click();
-  await page.getByTestId('login-username').fill(account);
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('topbar-avatar')).toBeVisible();
+  await loginByUi(page, account);
 
   await page.goto('/trade/index?type=usta&symbol=btc');
   await expect(page.getByTestId('ctr-history-tab-orders')).toHaveAttribute('aria-selected', 'true');
