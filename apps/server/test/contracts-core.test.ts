@@ -2,7 +2,8 @@
 // firing on the mark, liquidation with an insurance surplus, liquidation with a shortfall and
 // auto-deleveraging, funding whose postings sum to zero; refusals that change nothing; a property test
 // over random order flow and mark paths (open interest, pool, holds, nothing left crossed, conservation);
-// snapshot round trip and journal replay to the same state hash.
+// snapshot round trip and journal replay to the same state hash; the trade events name both sides of a
+// fill (order, user, direction, fee, realized profit) and flag liquidation fills.
 import { describe, expect, it } from 'vitest';
 import type { ContractMarketConfig } from '@/core/contracts/contract-types';
 import { MoneyState } from '@/core/money-state';
@@ -406,7 +407,19 @@ describe('contracts core: inverse (coin-margined) scenario', () => {
     expect(w.pos('a', 'long', 'btcusd')?.liquidationPrice).toBe('45681.8');
     ok(w.place('mm', 1, 'limit', '50', '55000', 'btcusd'));
     w.tick('54000', 'btcusd');
-    ok(w.place('a', 3, 'market', '50', undefined, 'btcusd'));
+    const closed = ok(w.place('a', 3, 'market', '50', undefined, 'btcusd'));
+    // The trade names both sides (events only): mm's resting buy (maker fee 0.0002 x 0.09090909,
+    // rounded up to 0.00001819) and a's close (taker, its realized profit and fee).
+    const trade = closed.events.find((e) => e.type === 'contract.trade');
+    expect(trade).toMatchObject({
+      price: '55000',
+      qty: '50',
+      takerSide: 'sell',
+      liquidation: false,
+      maker: { userId: 'mm', direction: 1, fee: '0.00001819', pnl: '0' },
+      taker: { userId: 'a', direction: 3, fee: '0.00004546', pnl: '0.00909091' },
+    });
+    expect(trade?.type === 'contract.trade' && trade.taker.orderId).toBe(closed.reply?.orderId);
     // 50 contracts: value at 55000 = 0.09090909 BTC, cost share 0.1: profit 0.00909091; fee 0.00004546
     expect(w.pos('a', 'long', 'btcusd')).toMatchObject({ qty: '50', entryValue: '0.1', margin: '0.01' });
     expect(w.bal('a', 'BTC').available).toBe('0.99894545');
@@ -419,6 +432,18 @@ describe('contracts core: inverse (coin-margined) scenario', () => {
     const liq = r.events.find((e) => e.type === 'contract.liquidation' && e.userId === 'a');
     // bankruptcy: 5000 / (0.01 + 0.1) = 45454.5..; rounded so that closing there leaves >= 0
     expect(liq).toMatchObject({ bankruptcyPrice: '45454.6', bookQty: '50', insurance: '0.0001099' });
+    // a's liquidation fill at c's bid: the taker is its liquidation order (id -positionId), no fee, its
+    // loss 0.1 - 50 x 100 / 45500 (value 0.1098901 in whole satoshis) = -0.0098901; c pays the maker fee
+    // 0.0002 x 0.1098901 rounded up = 0.00002198. Flagged as a liquidation.
+    const liqFill = r.events.find((e) => e.type === 'contract.trade' && e.taker.userId === 'a');
+    const liqId = liq?.type === 'contract.liquidation' ? liq.positionId : '';
+    expect(liqFill).toMatchObject({
+      liquidation: true,
+      price: '45500',
+      qty: '50',
+      maker: { userId: 'c', direction: 1, fee: '0.00002198', pnl: '0' },
+      taker: { orderId: `-${liqId}`, userId: 'a', direction: 3, fee: '0', pnl: '-0.0098901' },
+    });
     w.checkPool();
   });
 });

@@ -12,8 +12,9 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '@/app';
 import { loadConfig } from '@/config';
 import { openDatabase } from '@/db/client';
+import { contractFills, contractOrders, projectionCursors } from '@/db/schema';
 import { ManualClock } from '@/lib/clock';
-import { contractRowsOf } from '@/projection/contract-rows';
+import { contractRowsOf, insertContractRows } from '@/projection/contract-rows';
 import { auth, bootstrapAdmin, call, registerAndLogin } from './helpers';
 import { API, credit } from './wallet-kit';
 
@@ -30,6 +31,19 @@ interface Order {
   direction: number;
   filledQty: string;
 }
+interface Fill {
+  tradeId: string;
+  orderId: string;
+  symbol: string;
+  direction: number;
+  role: string;
+  price: string;
+  qty: string;
+  fee: string;
+  feeAsset: string;
+  pnl: string;
+  liquidation: boolean;
+}
 interface Closed {
   positionId: string;
   status: string;
@@ -37,6 +51,15 @@ interface Closed {
   avgPrice: string;
   tickId: string | null;
   closeMark: string | null;
+}
+
+/** `units` / 10^places as a canonical decimal. */
+function dec(units: bigint, places: number): string {
+  const neg = units < 0n;
+  const a = neg ? -units : units;
+  const scale = 10n ** BigInt(places);
+  const frac = (a % scale).toString().padStart(places, '0').replace(/0+$/, '');
+  return `${neg ? '-' : ''}${a / scale}${frac ? `.${frac}` : ''}`;
 }
 
 async function tempDatabase(): Promise<{ url: string | undefined; drop(): Promise<void> }> {
@@ -95,6 +118,7 @@ describe('contract history', () => {
       const ub = await registerAndLogin(first);
       const a = { token: ua.token, id: ua.user.id as string };
       const b = { token: ub.token, id: ub.user.id as string };
+      const c = { token: (await registerAndLogin(first)).token };
       for (const u of [a, b]) {
         await credit(first, u.id, 'USDT', '10000');
         const r = await first.core.submit({
@@ -127,12 +151,17 @@ describe('contract history', () => {
         url: `/api/contract/order/canCelOrder?id=${far.body.data.orderId}`,
         headers: auth(b.token),
       });
-      await submit(b.token, { direction: 2, type: 'limit', price: p, quantity: '0.1' });
+      const short = await submit(b.token, { direction: 2, type: 'limit', price: p, quantity: '0.1' });
       const buy = await submit(a.token, { direction: 1, type: 'market', quantity: '0.1', leverage: 20 });
       expect(buy.body.data.status).toBe(1);
       const [pos] = first.contracts.service.positions(BigInt(a.id));
       const liq = Math.floor(Number(pos?.liquidationPrice));
-      await submit(b.token, { direction: 4, type: 'limit', price: String(liq - 5), quantity: '0.1' });
+      const cover = await submit(b.token, {
+        direction: 4,
+        type: 'limit',
+        price: String(liq - 5),
+        quantity: '0.1',
+      });
       // The mark crosses the long's liquidation price on a recorded tick.
       clock.advance(1000);
       const time = clock.now().getTime();
@@ -194,6 +223,59 @@ describe('contract history', () => {
         expect(ofB.body.data.records.map((r) => [r.status, r.positionId === pos?.positionId])).toEqual([
           ['closed', false],
         ]);
+        // Own fills: one per side of each trade, newest first, with exact fees (maker 0.02 %, taker
+        // 0.05 % of 0.1 x price) and realized profit; the liquidation's fill flagged, without fee.
+        const P = BigInt(index);
+        const L = BigInt(liq - 5);
+        const fillsOfA = await get<Page<Fill>>(app, '/api/contract/order/fills', a.token);
+        expect(fillsOfA.status, JSON.stringify(fillsOfA.body)).toBe(200);
+        expect(fillsOfA.body.data.total).toBe(2);
+        expect(fillsOfA.body.data.records).toMatchObject([
+          {
+            orderId: `-${pos?.positionId}`,
+            symbol: 'btcusdt',
+            direction: 3,
+            role: 'taker',
+            price: String(liq - 5),
+            qty: '0.1',
+            fee: '0',
+            feeAsset: 'USDT',
+            pnl: dec(L - P, 1),
+            liquidation: true,
+          },
+          {
+            orderId: buy.body.data.orderId,
+            direction: 1,
+            role: 'taker',
+            price: p,
+            qty: '0.1',
+            fee: dec(P * 50n, 6),
+            pnl: '0',
+            liquidation: false,
+          },
+        ]);
+        const fillsOfB = await get<Page<Fill>>(app, '/api/contract/order/fills?symbol=BTC_USDT', b.token);
+        expect(fillsOfB.body.data.records).toMatchObject([
+          {
+            orderId: cover.body.data.orderId,
+            direction: 4,
+            role: 'maker',
+            price: String(liq - 5),
+            fee: dec(L * 20n, 6),
+            pnl: dec(P - L, 1),
+            liquidation: false,
+          },
+          { orderId: short.body.data.orderId, direction: 2, role: 'maker', price: p, fee: dec(P * 20n, 6) },
+        ]);
+        // The same trade on both sides: one trade id, a taker and a maker.
+        expect(fillsOfB.body.data.records[1]?.tradeId).toBe(fillsOfA.body.data.records[1]?.tradeId);
+        const page2 = await get<Page<Fill>>(app, '/api/contract/order/fills?size=1&current=2', b.token);
+        expect(page2.body.data).toMatchObject({ total: 2, current: 2, size: 1 });
+        expect(page2.body.data.records.map((f) => f.orderId)).toEqual([short.body.data.orderId]);
+        const other = await get<Page<Fill>>(app, '/api/contract/order/fills', c.token);
+        expect(other.body.data).toMatchObject({ total: 0, records: [] });
+        const anon = await call(app, { method: 'GET', url: '/api/contract/order/fills' });
+        expect(anon.status).toBe(401);
         const bars = await call<{ bars: { time: number; open: string; close: string; volume: string }[] }>(
           app,
           {
@@ -220,13 +302,33 @@ describe('contract history', () => {
       expect(view.body.data.liquidations[0]).toMatchObject({ userId: a.id, tickId: `BTCUSDT:${time}` });
       await first.close();
 
+      // Rebuild: the fills written again from the journal (cursor back to 0) are the same rows.
+      const fillRows = async () => {
+        const d = await open();
+        try {
+          return await d.db.select().from(contractFills).orderBy(contractFills.tradeId, contractFills.role);
+        } finally {
+          await d.close();
+        }
+      };
+      const written = await fillRows();
+      expect(written).toHaveLength(4);
+      {
+        const d = await open();
+        await d.db.delete(contractFills);
+        await d.db.update(projectionCursors).set({ seq: 0 });
+        await d.close();
+      }
+
       const second = await buildApp({ config, database: await open(), clock });
       await second.ready();
       try {
+        await second.wallet.projection.idle();
         await check(second);
       } finally {
         await second.close();
       }
+      expect(await fillRows()).toEqual(written);
     } finally {
       await sqlDb.drop();
       await rm(dir, { recursive: true, force: true });
@@ -274,5 +376,113 @@ describe('contract history', () => {
       seq: 11,
     });
     expect(contractRowsOf([{ type: 'contract.position', seq: 10, position }], 10).positions).toEqual([]);
+  });
+
+  it('keeps a stop trigger when the order it placed is written in a later batch', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'contracts-stop-rows-'));
+    const d = await openDatabase({ pgliteDir: join(dir, 'pglite') });
+    try {
+      const base = {
+        type: 'contract.order' as const,
+        orderId: '40',
+        userId: '5',
+        symbol: 'btcusdt',
+        direction: 1 as const,
+        quantity: '0.1',
+        filledQty: '0',
+        filledValue: '0',
+        fee: '0',
+        leverage: 10,
+        profit: '0',
+        createdTs: 1,
+      };
+      const stop = { ...base, seq: 40, orderType: 'trigger' as const, price: null, status: 'open' as const };
+      await insertContractRows(
+        d.db,
+        contractRowsOf([{ ...stop, triggerPrice: '9100', triggerType: 'market', ts: 1 }], 39),
+      );
+      const fired = {
+        ...base,
+        seq: 41,
+        orderType: 'market' as const,
+        price: null,
+        filledQty: '0.1',
+        filledValue: '910',
+        fee: '0.455',
+        status: 'filled' as const,
+        ts: 2,
+      };
+      await insertContractRows(d.db, contractRowsOf([fired], 40));
+      const [row] = await d.db.select().from(contractOrders);
+      expect(row).toMatchObject({ orderType: 'market', status: 1, seq: 41, triggerType: 'market' });
+      expect(Number(row?.triggerPrice)).toBe(9100);
+      // Placed and fired in one batch: the same row.
+      const both = contractRowsOf(
+        [{ ...stop, triggerPrice: '9100', triggerType: 'market', ts: 1 }, fired],
+        39,
+      ).orders;
+      expect(both).toMatchObject([{ orderType: 'market', triggerPrice: '9100', triggerType: 'market' }]);
+    } finally {
+      await d.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('writes one fill row per SQL user side of a trade, the liquidation flag on the taker only', () => {
+    const side = (orderId: string, userId: string, direction: 1 | 2 | 3 | 4, fee: string, pnl: string) => ({
+      orderId,
+      userId,
+      direction,
+      fee,
+      pnl,
+    });
+    const rows = contractRowsOf(
+      [
+        {
+          type: 'contract.trade',
+          seq: 20,
+          tradeId: '20-1',
+          symbol: 'btcusdt',
+          price: '9000',
+          qty: '0.1',
+          takerSide: 'sell',
+          maker: side('15', '7', 4, '0.18', '100'),
+          taker: side('-7000', '5', 3, '0', '-100'),
+          liquidation: true,
+          ts: 5,
+        },
+        {
+          type: 'contract.trade',
+          seq: 21,
+          tradeId: '21-1',
+          symbol: 'btcusdt',
+          price: '9001',
+          qty: '0.2',
+          takerSide: 'buy',
+          maker: side('16', 'house', 2, '0.36', '0'),
+          taker: side('21', '5', 1, '0.9', '0'),
+          liquidation: false,
+          ts: 6,
+        },
+      ],
+      19,
+    );
+    expect(
+      rows.fills.map((f) => [
+        f.tradeId,
+        f.role,
+        f.userId,
+        f.orderId,
+        f.direction,
+        f.fee,
+        f.pnl,
+        f.liquidation,
+      ]),
+    ).toEqual([
+      ['20-1', 'maker', 7n, '15', 4, '0.18', '100', false],
+      ['20-1', 'taker', 5n, '-7000', 3, '0', '-100', true],
+      ['21-1', 'taker', 5n, '21', 1, '0.9', '0', false],
+    ]);
+    expect(rows.trades).toHaveLength(2);
   });
 });

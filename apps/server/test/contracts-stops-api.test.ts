@@ -65,6 +65,17 @@ const openOrders = async (token: string) =>
       headers: auth(token),
     })
   ).body.data.records;
+/** Ended orders from SQL (the projection caught up first). */
+const ended = async (token: string) => {
+  await ctx.app.wallet.projection.idle();
+  const r = await call<{ records: Order[] }>(ctx.app, {
+    method: 'GET',
+    url: '/api/contract/order/list?status=1',
+    headers: auth(token),
+  });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body.data.records;
+};
 const balance = () => ctx.app.core.balance(a.id, 'USDT', 'contract');
 
 beforeAll(async () => {
@@ -118,6 +129,20 @@ describe('contract stop orders over HTTP', () => {
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
     expect(cancelled.body.data.status).toBe(2);
     expect((await openOrders(a.token)).filter((o) => o.type === 'trigger')).toEqual([]);
+    // The cancelled stop stays in the order history (SQL) as the trigger it was, limit and trigger shown.
+    expect(await ended(a.token)).toMatchObject([
+      {
+        orderId: placed.body.data.orderId,
+        type: 'trigger',
+        orderType: 'trigger',
+        price: String(index + 510),
+        triggerPrice: trig,
+        triggerType: 'limit',
+        quantity: '0.01',
+        filledQty: '0',
+        status: 2,
+      },
+    ]);
     expectError(
       await call(ctx.app, { method: 'POST', url, headers: auth(a.token) }),
       404,
@@ -186,5 +211,14 @@ describe('contract stop orders over HTTP', () => {
     expect((await openOrders(a.token)).find((o) => o.orderId === id)).toBeUndefined();
     const pos = ctx.app.core.contracts().positionsOf(a.id, 'btcusdt');
     expect(pos).toMatchObject([{ side: 'long', qty: '0.02', avgPrice: String(index + 700) }]);
+    // In the history: the market order it placed, filled, with the trigger it had.
+    expect((await ended(a.token)).find((o) => o.orderId === id)).toMatchObject({
+      type: 'market',
+      orderType: 'market',
+      triggerPrice: String(index + 600),
+      triggerType: 'market',
+      filledQty: '0.02',
+      status: 1,
+    });
   });
 });

@@ -5,6 +5,7 @@
 // state (closed or liquidated ones stay), every liquidation and every funding payment.
 import {
   bigint,
+  boolean,
   index,
   integer,
   numeric,
@@ -31,6 +32,9 @@ export const contractOrders = pgTable(
     /** limit, market, liquidation, tp, sl */
     orderType: text('order_type').notNull(),
     price: money('price'),
+    /** A stop (trigger) order's mark trigger and what it placed (kept after it fired). */
+    triggerPrice: money('trigger_price'),
+    triggerType: text('trigger_type'),
     quantity: money('quantity').notNull(),
     filledQty: money('filled_qty').notNull(),
     filledValue: money('filled_value').notNull(),
@@ -131,5 +135,35 @@ export const contractFunding = pgTable(
   (t) => [
     primaryKey({ columns: [t.seq, t.positionId] }),
     index('contract_funding_user_idx').on(t.userId, t.fundingAt),
+  ],
+);
+
+/** The users' own fills: one row per user side of a contract trade (maker and taker), inserted once. */
+export const contractFills = pgTable(
+  'contract_fills',
+  {
+    /** The trade (`<seq>-<n>`, as in contract_trades). */
+    tradeId: text('trade_id').notNull(),
+    /** maker or taker */
+    role: text('role').notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    userId: bigint('user_id', { mode: 'bigint' }).notNull(),
+    orderId: text('order_id').notNull(),
+    symbol: text('symbol').notNull(),
+    /** The order's direction: 1 open long, 2 open short, 3 close long, 4 close short. */
+    direction: smallint('direction').notNull(),
+    price: money('price').notNull(),
+    qty: money('qty').notNull(),
+    fee: money('fee').notNull(),
+    /** Profit realized by a closing fill before its fee (0 for an opening fill). */
+    pnl: money('pnl').notNull(),
+    /** The taker side is a liquidation order. */
+    liquidation: boolean('liquidation').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tradeId, t.role] }),
+    index('contract_fills_user_idx').on(t.userId, t.createdAt),
+    index('contract_fills_user_symbol_idx').on(t.userId, t.symbol, t.createdAt),
   ],
 );

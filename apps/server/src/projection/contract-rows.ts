@@ -1,6 +1,7 @@
 // The contract read models (docs/contracts.md "History") from the core's contract events: an order's and a
 // position's row carry their latest state (upserted, a newer seq wins; a closed position keeps its entry
-// price and largest size), trades, liquidations and funding payments are inserted once. Written by the
+// price and largest size), trades, the users' own fills (one row per user side of a trade), liquidations
+// and funding payments are inserted once. Written by the
 // projection in the same transaction as the bills, so one cursor covers all of a command's rows and a
 // replayed event changes nothing.
 import { type Amount, formatAmount, max, parseAmount } from '@coin/shared/money';
@@ -8,6 +9,7 @@ import type { CoreEvent } from '@/core/types';
 import { bulkInsert } from '@/db/bulk-insert';
 import type { Db } from '@/db/client';
 import {
+  contractFills,
   contractFunding,
   contractLiquidations,
   contractOrders,
@@ -17,6 +19,7 @@ import {
 
 type OrderInsert = typeof contractOrders.$inferInsert;
 type TradeInsert = typeof contractTrades.$inferInsert;
+type FillInsert = typeof contractFills.$inferInsert;
 type PositionInsert = typeof contractPositions.$inferInsert;
 type LiquidationInsert = typeof contractLiquidations.$inferInsert;
 type FundingInsert = typeof contractFunding.$inferInsert;
@@ -24,6 +27,7 @@ type FundingInsert = typeof contractFunding.$inferInsert;
 export interface ContractRows {
   orders: OrderInsert[];
   trades: TradeInsert[];
+  fills: FillInsert[];
   positions: PositionInsert[];
   liquidations: LiquidationInsert[];
   funding: FundingInsert[];
@@ -36,6 +40,9 @@ const amt = (v: string) => parseAmount(v);
 const ORDER_UPSERT = `on conflict ("id") do update set
   "filled_qty" = excluded."filled_qty", "filled_value" = excluded."filled_value", "fee" = excluded."fee",
   "profit" = excluded."profit", "status" = excluded."status", "seq" = excluded."seq",
+  "order_type" = excluded."order_type", "price" = excluded."price",
+  "trigger_price" = coalesce(excluded."trigger_price", "contract_orders"."trigger_price"),
+  "trigger_type" = coalesce(excluded."trigger_type", "contract_orders"."trigger_type"),
   "updated_at" = excluded."updated_at"
   where excluded."seq" >= "contract_orders"."seq"`;
 
@@ -57,6 +64,7 @@ export function contractRowsOf(events: readonly CoreEvent[], afterSeq: number): 
   const orders = new Map<string, OrderInsert>();
   const positions = new Map<string, PositionInsert>();
   const trades: TradeInsert[] = [];
+  const fills: FillInsert[] = [];
   const liquidations: LiquidationInsert[] = [];
   const funding: FundingInsert[] = [];
   const liquidated = new Map<string, LiquidationInsert>();
@@ -84,6 +92,8 @@ export function contractRowsOf(events: readonly CoreEvent[], afterSeq: number): 
     if (e.seq <= afterSeq) continue;
     if (e.type === 'contract.order') {
       if (!numeric(e.userId)) continue;
+      // A stop that fired keeps its trigger (the order it placed carries none).
+      const before = orders.get(e.orderId);
       orders.set(e.orderId, {
         id: e.orderId,
         userId: BigInt(e.userId),
@@ -91,6 +101,8 @@ export function contractRowsOf(events: readonly CoreEvent[], afterSeq: number): 
         direction: e.direction,
         orderType: e.orderType,
         price: e.price,
+        triggerPrice: e.triggerPrice ?? before?.triggerPrice ?? null,
+        triggerType: e.triggerType ?? before?.triggerType ?? null,
         quantity: e.quantity,
         filledQty: e.filledQty,
         filledValue: e.filledValue,
@@ -112,6 +124,28 @@ export function contractRowsOf(events: readonly CoreEvent[], afterSeq: number): 
         takerSide: e.takerSide,
         createdAt: new Date(e.ts),
       });
+      for (const [role, side] of [
+        ['maker', e.maker],
+        ['taker', e.taker],
+      ] as const) {
+        // Events journaled before fills named their users have no sides; non-SQL users have no rows.
+        if (side === undefined || !numeric(side.userId)) continue;
+        fills.push({
+          tradeId: e.tradeId,
+          role,
+          seq: e.seq,
+          userId: BigInt(side.userId),
+          orderId: side.orderId,
+          symbol: e.symbol,
+          direction: side.direction,
+          price: e.price,
+          qty: e.qty,
+          fee: side.fee,
+          pnl: side.pnl,
+          liquidation: role === 'taker' && e.liquidation === true,
+          createdAt: new Date(e.ts),
+        });
+      }
     } else if (e.type === 'contract.position') {
       const p = e.position;
       if (!numeric(p.userId) || !numeric(p.positionId)) continue;
@@ -155,13 +189,21 @@ export function contractRowsOf(events: readonly CoreEvent[], afterSeq: number): 
       }
     }
   }
-  return { orders: [...orders.values()], trades, positions: [...positions.values()], liquidations, funding };
+  return {
+    orders: [...orders.values()],
+    trades,
+    fills,
+    positions: [...positions.values()],
+    liquidations,
+    funding,
+  };
 }
 
 export function contractRowCount(rows: ContractRows): number {
   return (
     rows.orders.length +
     rows.trades.length +
+    rows.fills.length +
     rows.positions.length +
     rows.liquidations.length +
     rows.funding.length
@@ -174,6 +216,7 @@ export async function insertContractRows(db: Pick<Db, 'insert'>, rows: ContractR
   if (contractRowCount(rows) === 0) return;
   await bulkInsert(db, contractOrders, rows.orders, ORDER_UPSERT, 500);
   await bulkInsert(db, contractTrades, rows.trades, 'on conflict do nothing', 500);
+  await bulkInsert(db, contractFills, rows.fills, 'on conflict do nothing', 500);
   await bulkInsert(db, contractPositions, rows.positions, POSITION_UPSERT, 500);
   await bulkInsert(db, contractLiquidations, rows.liquidations, 'on conflict do nothing', 500);
   await bulkInsert(db, contractFunding, rows.funding, 'on conflict do nothing', 500);

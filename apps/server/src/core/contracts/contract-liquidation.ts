@@ -21,7 +21,7 @@ import {
   triggerTicks,
   valueAt,
 } from './contract-market';
-import { cancelCloses, endOrder } from './contract-orders';
+import { cancelCloses, endOrder, fillSide } from './contract-orders';
 import { closeLots, fill } from './contract-positions';
 import { type ContractsState, type Order, type Position, posKey } from './contract-state';
 import type { PositionSide } from './contract-types';
@@ -137,6 +137,7 @@ export function liquidate(
     const ticks = r.priceTicks[i] as number;
     const lots = r.lots[i] as number;
     const maker = st.orders.get(makerId) as Order;
+    const [makerFee, makerPnl] = [maker.fee, maker.profit];
     fill(st, maker, m, lots, ticks, m.makerRate, tx, ctx);
     if (m.book.lotsOf(maker.id) === 0) endOrder(st, maker, m, tx);
     const { pnl } = closeLots(st, pos, m, lots, ticks, 0n, 'insurance', tx, ctx);
@@ -154,6 +155,9 @@ export function liquidate(
       price: ticksToPrice(m, ticks),
       qty: lotsToQty(m, lots),
       takerSide: side === BUY ? 'buy' : 'sell',
+      maker: fillSide(maker, maker.fee - makerFee, maker.profit - makerPnl),
+      taker: fillSide(o, 0n, pnl),
+      liquidation: true,
       ts: st.act.ts,
     });
   }

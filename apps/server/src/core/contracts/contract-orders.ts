@@ -10,6 +10,7 @@ import {
   bandTicks,
   type ContractMarket,
   feeOf,
+  fmt,
   initialMargin,
   lotsToQty,
   priceToTicks,
@@ -21,7 +22,7 @@ import {
 import { fill } from './contract-positions';
 import type { ContractsState } from './contract-state';
 import { type Order, type Position, posKey } from './contract-state';
-import type { ContractPlace } from './contract-types';
+import type { ContractFillSide, ContractPlace } from './contract-types';
 
 export function place(st: ContractsState, p: ContractPlace, tx: LedgerTx, ctx: ExecContext): Execution {
   if (p.triggerPrice !== undefined) reject('INVALID_COMMAND');
@@ -150,6 +151,7 @@ export function settleMatch(
   for (const [makerId, ticks, lots] of fills) {
     const maker = st.orders.get(makerId);
     if (maker === undefined) throw new Error(`fill of unknown contract order ${makerId}`);
+    const [makerFee, makerPnl, takerFee, takerPnl] = [maker.fee, maker.profit, taker.fee, taker.profit];
     fill(st, maker, m, lots, ticks, m.makerRate, tx, ctx);
     fill(st, taker, m, lots, ticks, m.takerRate, tx, ctx);
     if (m.book.lotsOf(maker.id) === 0) endOrder(st, maker, m, tx);
@@ -163,9 +165,17 @@ export function settleMatch(
       price: ticksToPrice(m, ticks),
       qty: lotsToQty(m, lots),
       takerSide: taker.side === BUY ? 'buy' : 'sell',
+      maker: fillSide(maker, maker.fee - makerFee, maker.profit - makerPnl),
+      taker: fillSide(taker, taker.fee - takerFee, taker.profit - takerPnl),
+      liquidation: false,
       ts: st.act.ts,
     });
   }
+}
+
+/** One side of a fill as the trade event names it. */
+export function fillSide(o: Order, fee: bigint, pnl: bigint): ContractFillSide {
+  return { orderId: String(o.id), userId: o.userId, direction: o.direction, fee: fmt(fee), pnl: fmt(pnl) };
 }
 
 /** Takes an order off the books' bookkeeping: its hold back, its close commitment released. */

@@ -158,7 +158,24 @@ export interface ContractTradeEvent {
   price: string;
   qty: string;
   takerSide: 'buy' | 'sell';
+  /** Who traded (the users' own fills, docs/contracts.md "History"): the resting order's side and the
+   * incoming one's; for a liquidation the taker is its liquidation order (id `-positionId`). */
+  maker: ContractFillSide;
+  taker: ContractFillSide;
+  /** The taker is a liquidation order. */
+  liquidation: boolean;
   ts: number;
+}
+
+/** One side of a fill. */
+export interface ContractFillSide {
+  orderId: string;
+  userId: string;
+  direction: ContractDirection;
+  /** Fee of this fill (settle asset). */
+  fee: string;
+  /** Profit realized by this fill before its fee (a close; '0' for an opening fill). */
+  pnl: string;
 }
 
 /** The state of a position after a command touched it (quantity 0: closed). */

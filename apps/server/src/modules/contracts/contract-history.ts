@@ -5,6 +5,7 @@
 import { and, count, desc, eq, gte, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import {
+  contractFills,
   contractFunding,
   contractLiquidations,
   contractOrders,
@@ -41,6 +42,28 @@ export interface PositionHistoryView {
   bankruptcyPrice: string | null;
   openedTs: number;
   closedTs: number;
+}
+
+/** One of the user's own fills (a side of a contract trade). */
+export interface FillView {
+  tradeId: string;
+  orderId: string;
+  symbol: string;
+  pair: string;
+  /** The order's direction: 1 open long, 2 open short, 3 close long, 4 close short. */
+  direction: 1 | 2 | 3 | 4;
+  role: 'maker' | 'taker';
+  price: string;
+  qty: string;
+  /** Fee in the settle asset (`feeAsset`). */
+  fee: string;
+  feeAsset: string;
+  /** Profit realized by a closing fill before its fee ('0' for an opening fill). */
+  pnl: string;
+  /** The fill closed a liquidated position. */
+  liquidation: boolean;
+  seq: number;
+  time: number;
 }
 
 export const CONTRACT_KLINE_INTERVALS = ['1m', '5m', '15m', '30m', '1h', '4h', '1d', '1w', '1M'] as const;
@@ -82,6 +105,14 @@ export class ContractHistory {
     }
   }
 
+  private settleOf(symbol: string): string {
+    try {
+      return this.markets.find(symbol).settle;
+    } catch {
+      return '';
+    }
+  }
+
   private symbolOf(symbol: string | undefined): string | undefined {
     return symbol === undefined ? undefined : this.markets.find(symbol).config.symbol;
   }
@@ -106,12 +137,13 @@ export class ContractHistory {
       symbol: r.symbol,
       pair: this.pairOf(r.symbol),
       direction: r.direction as 1 | 2 | 3 | 4,
-      type: r.orderType === 'limit' ? 'limit' : 'market',
+      // A stop cancelled before it fired stays a trigger; one that fired shows the order it placed and
+      // the trigger it had.
+      type: r.orderType === 'limit' ? 'limit' : r.orderType === 'trigger' ? 'trigger' : 'market',
       orderType: r.orderType,
-      price: t(r.price ?? '0'),
-      // An ended order in SQL is the order a stop placed when it fired (or a plain one): no trigger left.
-      triggerPrice: null,
-      triggerType: null,
+      price: t(r.price ?? r.triggerPrice ?? '0'),
+      triggerPrice: trim(r.triggerPrice),
+      triggerType: r.triggerType === 'limit' || r.triggerType === 'market' ? r.triggerType : null,
       quantity: t(r.quantity),
       filledQty: t(r.filledQty),
       filledValue: t(r.filledValue),
@@ -162,6 +194,48 @@ export class ContractHistory {
       bankruptcyPrice: trim(r.bankruptcyPrice),
       openedTs: r.openedAt.getTime(),
       closedTs: r.updatedAt.getTime(),
+    }));
+    return { records, total: total?.n ?? 0, current: q.current, size: q.size };
+  }
+
+  /** Own fills (maker and taker sides, liquidation fills flagged), newest first. */
+  async fills(
+    userId: bigint,
+    q: { symbol?: string | undefined; current: number; size: number },
+  ): Promise<Page<FillView>> {
+    const conditions: SQL[] = [eq(contractFills.userId, userId)];
+    const symbol = this.symbolOf(q.symbol);
+    if (symbol) conditions.push(eq(contractFills.symbol, symbol));
+    const where = and(...conditions);
+    const rows = await this.db
+      .select()
+      .from(contractFills)
+      .where(where)
+      .orderBy(
+        desc(contractFills.createdAt),
+        desc(contractFills.seq),
+        desc(sql`length(${contractFills.tradeId})`),
+        desc(contractFills.tradeId),
+        desc(contractFills.role),
+      )
+      .limit(q.size)
+      .offset((q.current - 1) * q.size);
+    const [total] = await this.db.select({ n: count() }).from(contractFills).where(where);
+    const records = rows.map((r) => ({
+      tradeId: r.tradeId,
+      orderId: r.orderId,
+      symbol: r.symbol,
+      pair: this.pairOf(r.symbol),
+      direction: r.direction as 1 | 2 | 3 | 4,
+      role: r.role as 'maker' | 'taker',
+      price: t(r.price),
+      qty: t(r.qty),
+      fee: t(r.fee),
+      feeAsset: this.settleOf(r.symbol),
+      pnl: t(r.pnl),
+      liquidation: r.liquidation,
+      seq: r.seq,
+      time: r.createdAt.getTime(),
     }));
     return { records, total: total?.n ?? 0, current: q.current, size: q.size };
   }

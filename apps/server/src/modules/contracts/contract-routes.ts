@@ -17,7 +17,7 @@ import type { ContractService } from './contract-service';
 
 export interface ContractRoutesOptions {
   service: ContractService;
-  /** Ended orders, closed positions, funding payments and K-lines from SQL. */
+  /** Ended orders, fills, closed positions, funding payments and K-lines from SQL. */
   history: ContractHistory;
   /** The demo market maker quotes the contract books (the pages label its liquidity). */
   demoLiquidity: boolean;
@@ -162,6 +162,21 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractRoutesOptions> = asyn
       ...user,
     },
     async (request, reply) => reply.ok(await history.funding(currentUserId(request), request.query)),
+  );
+
+  app.get(
+    '/api/contract/order/fills',
+    {
+      schema: {
+        tags,
+        summary:
+          'Own contract fills, newest first: order, direction, maker or taker, price, quantity, fee, realized profit, liquidation',
+        querystring: z.strictObject({ symbol: marketName.optional(), ...page }),
+        security: secured,
+      },
+      ...user,
+    },
+    async (request, reply) => reply.ok(await history.fills(currentUserId(request), request.query)),
   );
 
   app.post(

@@ -179,6 +179,26 @@ export interface ClosedPosition {
 export const myPositionHistory = () =>
   apiGet<Page<ClosedPosition>>('/api/contract/position/history', { size: 50 }, { silent: true });
 
+/** One side of a contract trade the user took (from SQL). */
+export interface ContractFill {
+  tradeId: string;
+  orderId: string;
+  symbol: string;
+  pair: string;
+  direction: 1 | 2 | 3 | 4;
+  role: 'maker' | 'taker';
+  price: string;
+  qty: string;
+  fee: string;
+  feeAsset: string;
+  /** Profit realized by a closing fill, before its fee. */
+  pnl: string;
+  liquidation: boolean;
+  time: number;
+}
+export const myFills = () =>
+  apiGet<Page<ContractFill>>('/api/contract/order/fills', { size: 50 }, { silent: true });
+
 /** Last-price K-lines of a contract market (from its trades), oldest first. */
 export const contractKlines = (
   symbol: string,

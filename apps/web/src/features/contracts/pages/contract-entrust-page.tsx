@@ -1,5 +1,6 @@
 // /account/entrust/future/u and /account/entrust/future/coin: the user's contract orders of that kind
-// (open, and the ended ones from SQL), their open positions and the closed and liquidated ones.
+// (open, and the ended ones and the fills from SQL), their open positions and the closed and liquidated
+// ones.
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -9,7 +10,7 @@ import {
   myPositionHistory,
   myPositions,
 } from '../api/contracts-api';
-import { ClosedPositions, Orders } from './contract-page';
+import { ClosedPositions, HistoryTabs, Orders } from './contract-page';
 import '../contracts.css';
 
 export function ContractEntrustPage({ type }: { type: ContractType }) {
@@ -60,10 +61,10 @@ export function ContractEntrustPage({ type }: { type: ContractType }) {
         testId="ctr-entrust-open"
         orders={(open.data?.records ?? []).filter((o) => symbols.has(o.symbol))}
       />
-      <Orders
-        title={t('history')}
+      <HistoryTabs
         testId="ctr-entrust-history"
         orders={(history.data?.records ?? []).filter((o) => symbols.has(o.symbol))}
+        filter={(symbol) => symbols.has(symbol)}
       />
       <ClosedPositions
         testId="ctr-entrust-closed"

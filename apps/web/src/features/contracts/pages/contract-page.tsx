@@ -2,9 +2,9 @@
 // mark, index and last price with the funding countdown, the book, the order form (open/close,
 // limit/market, leverage and margin mode, cost and liquidation estimate before submitting, the risk
 // notice before the first order), positions with TP/SL, margin adjust, close and one-key close, open
-// orders, order history and position history (closed and liquidated, from SQL), and the chart (the spot
-// chart component: last-price, mark-price or index-price K-lines, live from the public websocket, with the
-// mark price line; index price while the market has no contract trades). Positions follow the
+// orders, order history and fills (tabs), position history (closed and liquidated, from SQL), and the
+// chart (the spot chart component: last-price, mark-price or index-price K-lines, live from the public
+// websocket, with the mark price line; index price while the market has no contract trades). Positions follow the
 // POSITION pushes of the private channel (every open, fill, margin change, TP/SL, funding and
 // liquidation); they are re-read every 15 s for the mark figures, every second while the channel is down.
 // Market figures, the book and orders refresh every second.
@@ -19,6 +19,7 @@ import { useSessionStore } from '@/lib/session-store';
 import {
   adjustMargin,
   type ClosedPosition,
+  type ContractFill,
   type ContractMarket,
   type ContractOrder,
   type ContractPosition,
@@ -29,6 +30,7 @@ import {
   contractDepth,
   contractMarkets,
   myAccount,
+  myFills,
   myOrders,
   myPositionHistory,
   myPositions,
@@ -270,12 +272,7 @@ export function ContractPage({
             onDone={refresh}
             cancellable
           />
-          <Orders
-            title={t('history')}
-            testId="ctr-history"
-            orders={history.data?.records ?? []}
-            onDone={refresh}
-          />
+          <HistoryTabs testId="ctr-history" orders={history.data?.records ?? []} onDone={refresh} />
           <ClosedPositions testId="ctr-closed" positions={closed.data?.records ?? []} />
         </>
       ) : null}
@@ -329,7 +326,7 @@ function usePositionPushes(): void {
       );
       clearTimeout(timer);
       timer = setTimeout(() => {
-        for (const key of ['orders', 'account', 'closed'])
+        for (const key of ['orders', 'account', 'closed', 'fills'])
           void qc.invalidateQueries({ queryKey: ['contracts', key] });
       }, PUSH_REFETCH_DELAY_MS);
     });
@@ -338,6 +335,100 @@ function usePositionPushes(): void {
       off();
     };
   }, [qc]);
+}
+
+/** The ended orders and the fills (own trades, maker or taker side) as two tabs; `filter` keeps the
+ * fills of the markets shown. */
+export function HistoryTabs({
+  testId,
+  orders,
+  onDone,
+  filter,
+}: {
+  testId: string;
+  orders: ContractOrder[];
+  onDone?: () => void;
+  filter?: (symbol: string) => boolean;
+}) {
+  const { t } = useTranslation('contracts');
+  const [tab, setTab] = useState<'orders' | 'fills'>('orders');
+  return (
+    <div className="ctr-history-tabs">
+      <div className="ctr-tabs" role="tablist">
+        {(['orders', 'fills'] as const).map((x) => (
+          <button
+            key={x}
+            type="button"
+            role="tab"
+            aria-selected={tab === x}
+            className={tab === x ? 'ctr-chip ctr-chip--on' : 'ctr-chip'}
+            data-testid={`${testId}-tab-${x}`}
+            onClick={() => setTab(x)}
+          >
+            {x === 'orders' ? t('history') : t('fills.title')}
+          </button>
+        ))}
+      </div>
+      {tab === 'orders' ? (
+        <Orders title={t('history')} testId={testId} orders={orders} onDone={onDone} />
+      ) : (
+        <Fills testId={`${testId}-fills`} filter={filter} />
+      )}
+    </div>
+  );
+}
+
+function Fills({ testId, filter }: { testId: string; filter?: ((symbol: string) => boolean) | undefined }) {
+  const { t } = useTranslation('contracts');
+  const fills = useQuery({ queryKey: ['contracts', 'fills'], queryFn: myFills, refetchInterval: 3000 });
+  const rows: ContractFill[] = (fills.data?.records ?? []).filter((f) => !filter || filter(f.symbol));
+  return (
+    <section className="ctr-panel" data-testid={testId}>
+      <h2>{t('fills.title')}</h2>
+      {rows.length === 0 ? <p>{fills.isLoading ? t('loading') : t('fills.none')}</p> : null}
+      <div className="ctr-scroll" hidden={rows.length === 0}>
+        <table>
+          <thead>
+            <tr>
+              <th>{t('time')}</th>
+              <th>{t('market')}</th>
+              <th>{t('direction')}</th>
+              <th>{t('fills.role')}</th>
+              <th>{t('price')}</th>
+              <th>{t('quantity')}</th>
+              <th>{t('fills.fee')}</th>
+              <th>{t('profit')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((f) => (
+              <tr
+                key={`${f.tradeId}-${f.role}`}
+                data-testid={`${testId}-row`}
+                data-order={f.orderId}
+                data-role={f.role}
+                data-liquidation={f.liquidation ? 'true' : 'false'}
+              >
+                <td>{new Date(f.time).toLocaleString()}</td>
+                <td>{f.pair}</td>
+                <td className={f.direction === 1 || f.direction === 4 ? 'ctr-long' : 'ctr-short'}>
+                  {t(`dir.${f.direction}`)}
+                  {f.liquidation ? ` · ${t('orderType.liquidation')}` : ''}
+                </td>
+                <td>{t(`fills.${f.role}`)}</td>
+                <td>{f.price}</td>
+                <td>{f.qty}</td>
+                <td>
+                  {f.fee} {f.feeAsset}
+                </td>
+                <td>{f.pnl}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
 }
 
 export function ClosedPositions({ testId, positions }: { testId: string; positions: ClosedPosition[] }) {
