@@ -63,10 +63,13 @@ interface Figures {
   non2xx: number;
   errors: number;
   busyUs: number;
+  /** CPU time of the whole process (main thread, autocannon worker, PGlite thread) per request. */
+  cpuUs: number;
 }
 
 async function drive(url: string, seconds: number): Promise<Figures> {
   const before = performance.eventLoopUtilization();
+  const cpu0 = process.cpuUsage();
   const result = await autocannon({
     url,
     method: 'POST',
@@ -76,6 +79,7 @@ async function drive(url: string, seconds: number): Promise<Figures> {
     requests: [{ setupRequest } as unknown as autocannon.Request],
   });
   const loop = performance.eventLoopUtilization(before);
+  const cpu = process.cpuUsage(cpu0);
   return {
     rps: result.requests.average,
     total: result.requests.total,
@@ -84,6 +88,7 @@ async function drive(url: string, seconds: number): Promise<Figures> {
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
     busyUs: (loop.active * 1000) / Math.max(1, result.requests.total),
+    cpuUs: (cpu.user + cpu.system) / Math.max(1, result.requests.total),
   };
 }
 
@@ -240,10 +245,10 @@ async function main(): Promise<void> {
     await new Promise((r) => setTimeout(r, 20));
   }
   const catchUpMs = performance.now() - caughtUp;
-  const widths = [34, 9, 8, 8, 8, 8];
+  const widths = [34, 9, 8, 8, 8, 8, 8];
   const row = (cells: Array<string | number>) =>
     cells.map((c, i) => String(c)[i === 0 ? 'padEnd' : 'padStart'](widths[i] ?? 10)).join(' ');
-  console.log(row(['run', 'req/s', 'p50 ms', 'p99 ms', 'busy us', 'non2xx']));
+  console.log(row(['run', 'req/s', 'p50 ms', 'p99 ms', 'busy us', 'cpu us', 'non2xx']));
   console.log(
     row([
       'bare Fastify POST / (reference)',
@@ -251,6 +256,7 @@ async function main(): Promise<void> {
       reference.p50.toFixed(1),
       reference.p99.toFixed(1),
       reference.busyUs.toFixed(0),
+      reference.cpuUs.toFixed(0),
       reference.non2xx + reference.errors,
     ]),
   );
@@ -261,6 +267,7 @@ async function main(): Promise<void> {
       f.p50.toFixed(1),
       f.p99.toFixed(1),
       f.busyUs.toFixed(0),
+      f.cpuUs.toFixed(0),
       f.non2xx + f.errors,
     ]),
   );

@@ -113,8 +113,11 @@ export const configSchema = z.object({
   JOURNAL_DIR: z.string().min(1).optional(),
   /** Share one fdatasync among the commands of a batch. */
   JOURNAL_GROUP_COMMIT: bool.default(true),
-  /** How long a batch waits for more commands before its write and sync. */
-  JOURNAL_BATCH_WINDOW_MS: int(2),
+  /**
+   * How long a batch waits for more commands before its write and sync (0: the next turn of the event
+   * loop; under load a batch forms while the previous one is written).
+   */
+  JOURNAL_BATCH_WINDOW_MS: int(0),
   /** Snapshot the core state every N journal records (0 = never). */
   JOURNAL_SNAPSHOT_EVERY: int(10_000),
   /**

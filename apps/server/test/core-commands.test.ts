@@ -383,7 +383,7 @@ describe('money core commands', () => {
       c.JOURNAL_GROUP_COMMIT,
       c.JOURNAL_BATCH_WINDOW_MS,
       c.JOURNAL_SNAPSHOT_EVERY,
-    ]).toEqual([undefined, true, 2, 10_000]);
+    ]).toEqual([undefined, true, 0, 10_000]);
     const d = loadConfig({ JOURNAL_GROUP_COMMIT: 'false', JOURNAL_BATCH_WINDOW_MS: '0', JOURNAL_DIR: '/x' });
     expect([d.JOURNAL_DIR, d.JOURNAL_GROUP_COMMIT, d.JOURNAL_BATCH_WINDOW_MS]).toEqual(['/x', false, 0]);
     expect(() => loadConfig({ JOURNAL_GROUP_COMMIT: 'maybe' })).toThrow(/JOURNAL_GROUP_COMMIT/);
