@@ -148,6 +148,15 @@ export const configSchema = z.object({
     .string()
     .regex(/^(nats|tls):\/\/[^\s]+$/)
     .optional(),
+  /**
+   * NATS for the cache invalidations and session signals between processes (nats://host:4222); default
+   * CORE_URL, then JOURNAL_URL; unset (one process) = in-process only. Subjects are named after
+   * JOURNAL_STREAM (docs/operations.md "Read caches across processes").
+   */
+  CLUSTER_BUS_URL: z
+    .string()
+    .regex(/^(nats|tls):\/\/[^\s]+$/)
+    .optional(),
   /** How long a gateway's command waits for a core leader (ms): longer than a failover. */
   CORE_COMMAND_DEADLINE_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
 

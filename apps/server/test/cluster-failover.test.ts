@@ -145,6 +145,21 @@ describe.skipIf(!reachable)('cluster: core failover and gateway loss', () => {
     return ((await res.json()) as { data: { bids: [string, string][]; asks: [string, string][] } }).data;
   }
 
+  it("both gateways publish the core's index: the same tickers (only the core runs the feeds)", async () => {
+    const ticker = async (url: string) => {
+      const res = await fetch(`${url}/api/mjkj-web/coin/open/tickers`);
+      const list = ((await res.json()) as { data: Array<{ symbol: string }> }).data;
+      return JSON.stringify(list.find((t) => t.symbol === 'ETHUSDT'));
+    };
+    let same = false;
+    for (let i = 0; i < 40 && !same; i++) {
+      const [one, two] = await Promise.all([ticker(g1.url), ticker(g2.url)]);
+      same = one !== undefined && one === two && one.includes('"close"');
+      if (!same) await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(same).toBe(true);
+  });
+
   it('kill -9 the leader under load through two gateways: the standby takes over, nothing lost or doubled', async () => {
     for (const urls of [
       [g1.url, g2.url],
