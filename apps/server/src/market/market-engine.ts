@@ -141,6 +141,9 @@ export class MarketEngine implements MarketApi {
     private readonly log: Logger,
     /** A cluster gateway: no feeds, no timer and no writes; the core's steps arrive through applyStep. */
     private readonly follower = false,
+    /** A cluster core: the open bars are written with every step, so a gateway that starts (loading the
+     * stored bars and ticks) and then follows the steps has exactly the core's bars. */
+    private readonly barsEveryStep = false,
   ) {
     this.events.setMaxListeners(0);
     const mode = follower ? 'none' : config.MARKET_FEED;
@@ -400,7 +403,8 @@ export class MarketEngine implements MarketApi {
     }
     // Ticks are written every step (settlements cite them); the open bars, which change every step,
     // at most every BAR_FLUSH_MS (memory serves the newest bars meanwhile; close() writes the rest).
-    const barsDue = this.config.MARKET_TICK_MS === 0 || now - this.lastBarFlush >= BAR_FLUSH_MS;
+    const barsDue =
+      this.barsEveryStep || this.config.MARKET_TICK_MS === 0 || now - this.lastBarFlush >= BAR_FLUSH_MS;
     await this.flush(barsDue);
     if (barsDue) this.lastBarFlush = now;
     if (!this.follower && now - this.lastPrune >= PRUNE_EVERY_MS) await this.prune(now);

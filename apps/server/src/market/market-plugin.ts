@@ -24,23 +24,44 @@ export const marketPlugin = fp<AreaPluginOptions>(
       : config.ROLE === 'core'
         ? config.JOURNAL_URL
         : undefined;
-    const engine = new MarketEngine(database.db, config, clock, app.log, follower);
-    await engine.start();
+    const engine = new MarketEngine(
+      database.db,
+      config,
+      clock,
+      app.log,
+      follower,
+      config.ROLE === 'core' && natsUrl !== undefined,
+    );
+    const nc =
+      natsUrl === undefined
+        ? undefined
+        : await connectJournal(natsUrl, { name: `coin-market-${config.ROLE}` });
+    const subject = marketStepSubject(config.JOURNAL_STREAM);
+    if (nc && follower) {
+      // Listening before the engine loads the stored bars and ticks: steps that arrive meanwhile are
+      // applied after the load (a step whose ticks were already stored is skipped by the engine).
+      let buffered: MarketStep[] | undefined = [];
+      const apply = (step: MarketStep) =>
+        engine.applyStep(step).catch((e) => app.log.warn({ err: e }, 'market: applying a core step failed'));
+      nc.subscribe(subject, {
+        callback: (err, msg) => {
+          if (err) return;
+          const step = msg.json<MarketStep>();
+          if (buffered) buffered.push(step);
+          else void apply(step);
+        },
+      });
+      await engine.start();
+      const pending = buffered;
+      buffered = undefined;
+      for (const step of pending) void apply(step);
+    } else {
+      await engine.start();
+    }
     app.decorate('market', engine);
     app.addHook('onClose', async () => engine.close());
-    if (natsUrl !== undefined) {
-      const nc = await connectJournal(natsUrl, { name: `coin-market-${config.ROLE}` });
-      const subject = marketStepSubject(config.JOURNAL_STREAM);
-      if (follower) {
-        nc.subscribe(subject, {
-          callback: (err, msg) => {
-            if (err) return;
-            engine
-              .applyStep(msg.json<MarketStep>())
-              .catch((e) => app.log.warn({ err: e }, 'market: applying a core step failed'));
-          },
-        });
-      } else {
+    if (nc) {
+      if (!follower) {
         const off = engine.onStep((step) => {
           if (step.quotes.length > 0) nc.publish(subject, JSON.stringify(step));
         });
