@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mqttTopics } from '@/realtime/mqtt';
-import { parseMqttUsername } from '@/realtime/mqtt-dynsec';
+import { DynsecAdmin, MqttAccessManager, parseMqttUsername } from '@/realtime/mqtt-dynsec';
 import { auth, call, createTestApp, registerAndLogin, type TestContext } from './helpers';
 
 const MOSQUITTO = '/usr/sbin/mosquitto';
@@ -268,5 +268,23 @@ describe.skipIf(!available)('external Mosquitto with per-session credentials and
     await expect(connectAs(second.username, second.password)).rejects.toThrow(
       /Not authorized|bad user name/i,
     );
+  });
+
+  it('the sweep deletes the logins of sessions that are no longer live, and only those', async () => {
+    const manager = new MqttAccessManager(await DynsecAdmin.connect(URL, 'admin', ADMIN_PASSWORD));
+    try {
+      const live = await manager.issue('900001', 987654320n, ['coin/user/900001']);
+      const dead = await manager.issue('900001', 987654321n, ['coin/user/900001']);
+      const client = await connectAs(dead.username, dead.password);
+      const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
+      const deleted = await manager.sweep(async (sessionId) => sessionId !== 987654321n);
+      expect(deleted).toBe(1);
+      await closed;
+      await expect(connectAs(dead.username, dead.password)).rejects.toThrow(/Not authorized|bad user name/i);
+      const ok = await connectAs(live.username, live.password);
+      expect(await grants(ok, ['coin/user/900001', 'coin/user/900002'])).toEqual([0, 128]);
+    } finally {
+      await manager.close();
+    }
   });
 });
