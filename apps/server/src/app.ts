@@ -11,12 +11,14 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { type AppConfig, trustProxyOption } from './config';
 import type { Database } from './db/client';
 import { corePlugin } from './journal/core-plugin';
+import { connectJournal } from './journal/jetstream-store';
 import { AppError } from './lib/app-error';
 import { loadAppSecret } from './lib/app-secret';
 import { type Clock, systemClock } from './lib/clock';
 import { DatabaseCheck, healthReport } from './lib/health';
 import { INVALIDATION_TOPICS, type InvalidationBus, LocalInvalidationBus } from './lib/invalidation-bus';
 import { maskUrl } from './lib/log-redact';
+import { NatsInvalidationBus, NatsSessionSignal } from './lib/nats-broadcast';
 import { RequestLogController } from './lib/request-log';
 import { marketPlugin } from './market/market-plugin';
 import { consolePlugin } from './modules/admin/console-plugin';
@@ -24,6 +26,7 @@ import { operatorRoutes } from './modules/admin/operator-routes';
 import { OperatorService } from './modules/admin/operator-service';
 import { authPlugin } from './modules/auth/auth-plugin';
 import { SessionService } from './modules/auth/session-service';
+import type { SessionSignal } from './modules/auth/session-signal';
 import { BINANCE_PREFIX, binancePlugin } from './modules/binance/binance-plugin';
 import { chatPlugin } from './modules/chat/chat-plugin';
 import { commonRoutes } from './modules/common/common-routes';
@@ -146,9 +149,21 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     baseSender,
     (who): Promise<string | undefined> => security.antiCodeFor(who),
   );
-  const invalidation = new LocalInvalidationBus();
+  // Several processes (a cluster): cache invalidations and session signals also go to the others over NATS.
+  const busUrl = config.CLUSTER_BUS_URL ?? config.CORE_URL ?? config.JOURNAL_URL;
+  let invalidation: InvalidationBus = new LocalInvalidationBus();
+  let signal: SessionSignal | undefined;
+  if (busUrl !== undefined) {
+    const nc = await connectJournal(busUrl, { name: `coin-bus-${config.ROLE}` });
+    const onError = (err: unknown) => app.log.error({ err }, 'cluster bus listener failed');
+    invalidation = new NatsInvalidationBus(nc, config.JOURNAL_STREAM, onError);
+    signal = new NatsSessionSignal(nc, config.JOURNAL_STREAM, onError);
+    // Registered early: closes after every area (onClose hooks run in reverse order).
+    app.addHook('onClose', async () => nc.drain().catch(() => undefined));
+  }
   const sessions = new SessionService(db, config, clock, {
     onError: (err, context) => app.log.error({ err }, context),
+    ...(signal ? { signal } : {}),
   });
   // Runs before the database closes (onClose hooks run in reverse): writes pending last-seen times.
   app.addHook('onClose', async () => sessions.close());

@@ -105,6 +105,18 @@ export const configSchema = z.object({
   WS_ALLOWED_ORIGINS: z.string().default(''),
   /** External MQTT broker (mqtt://host:1883); unset runs the embedded aedes broker at /mqtt. */
   MQTT_URL: z.string().url().optional(),
+  /**
+   * Admin of the external broker's dynamic security plugin (Mosquitto 2): with it the platform issues
+   * per-session client credentials with topic ACLs (own topics only, no publishing) and publishes as the
+   * `coin-publisher` client (docs/realtime.md "External broker"). Unset: the broker owns authentication.
+   */
+  MQTT_ADMIN_USERNAME: z.string().min(1).optional(),
+  MQTT_ADMIN_PASSWORD: z.string().min(1).optional(),
+  /** The broker address given to clients with their credentials (e.g. wss://mqtt.example.com/mqtt);
+   * default MQTT_URL. */
+  MQTT_CLIENT_URL: z.string().url().optional(),
+  /** How often sessions behind issued MQTT credentials are checked (expired ones deleted); 0 = never. */
+  MQTT_SWEEP_MS: int(60_000),
   /** Depth diffs are coalesced per symbol over this window. */
   DEPTH_COALESCE_MS: z.coerce.number().int().min(10).max(5000).default(100),
 
@@ -148,6 +160,15 @@ export const configSchema = z.object({
   ROLE: z.enum(['all', 'core', 'gateway']).default('all'),
   /** Where a gateway finds the core (NATS, nats://host:4222); defaults to JOURNAL_URL. */
   CORE_URL: z
+    .string()
+    .regex(/^(nats|tls):\/\/[^\s]+$/)
+    .optional(),
+  /**
+   * NATS for the cache invalidations and session signals between processes (nats://host:4222); default
+   * CORE_URL, then JOURNAL_URL; unset (one process) = in-process only. Subjects are named after
+   * JOURNAL_STREAM (docs/operations.md "Read caches across processes").
+   */
+  CLUSTER_BUS_URL: z
     .string()
     .regex(/^(nats|tls):\/\/[^\s]+$/)
     .optional(),
@@ -368,6 +389,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `Invalid configuration:\n  ROLE=${config.ROLE} needs ${config.ROLE === 'gateway' ? 'CORE_URL or ' : ''}JOURNAL_URL (nats://...)`,
     );
   }
+  if ((config.MQTT_ADMIN_USERNAME === undefined) !== (config.MQTT_ADMIN_PASSWORD === undefined)) {
+    throw new Error('Invalid configuration:\n  MQTT_ADMIN_USERNAME and MQTT_ADMIN_PASSWORD go together');
+  }
+  if (config.MQTT_ADMIN_USERNAME !== undefined && config.MQTT_URL === undefined) {
+    throw new Error('Invalid configuration:\n  MQTT_ADMIN_USERNAME needs MQTT_URL (the external broker)');
+  }
   // A gateway runs no background job: each one submits commands, and the core runs them once.
   if (config.ROLE === 'gateway') return { ...config, ...GATEWAY_JOBS_OFF };
   return config;
@@ -382,6 +409,7 @@ const GATEWAY_JOBS_OFF = {
   OTC_TIMEOUT_INTERVAL_MS: 0,
   LIABILITIES_CHECK_MS: 0,
   EARN_ACCRUAL_CHECK_MS: 0,
+  MQTT_SWEEP_MS: 0,
 } satisfies Partial<AppConfig>;
 
 /** Fastify's trustProxy option from TRUST_PROXY: false, true, a hop count, or addresses. */

@@ -145,6 +145,22 @@ describe.skipIf(!reachable)('cluster: core failover and gateway loss', () => {
     return ((await res.json()) as { data: { bids: [string, string][]; asks: [string, string][] } }).data;
   }
 
+  it("both gateways publish the core's index: the same tickers (only the core runs the feeds)", async () => {
+    const ticker = async (url: string) => {
+      const res = await fetch(`${url}/api/mjkj-web/coin/open/tickers`);
+      const list = ((await res.json()) as { data: Array<{ symbol: string }> }).data;
+      return JSON.stringify(list.find((t) => t.symbol === 'ETHUSDT'));
+    };
+    let seen: Array<string | undefined> = [];
+    for (let i = 0; i < 40; i++) {
+      seen = await Promise.all([ticker(g1.url), ticker(g2.url)]);
+      if (seen[0] !== undefined && seen[0] === seen[1]) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(seen[0]).toContain('"close"');
+    expect(seen[1]).toBe(seen[0]);
+  });
+
   it('kill -9 the leader under load through two gateways: the standby takes over, nothing lost or doubled', async () => {
     for (const urls of [
       [g1.url, g2.url],

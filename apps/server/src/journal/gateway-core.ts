@@ -26,6 +26,13 @@ export interface GatewayCoreOptions {
 
 const silent: JournalLog = { info: () => {}, warn: () => {} };
 
+/**
+ * Non-zero while a gateway replica hands journal events to its listeners. Work they do for everyone
+ * outside the process (publishing to an external MQTT broker) is done once, by the core leader, which
+ * sees the same events: the realtime plugin skips it then (docs/realtime.md "External broker").
+ */
+export const replicaDispatch = { depth: 0 };
+
 export class GatewayCore extends MoneyStateReads implements MoneyCore {
   private lsn: number;
   private readonly listeners = new Set<(events: readonly CoreEvent[]) => void>();
@@ -111,12 +118,17 @@ export class GatewayCore extends MoneyStateReads implements MoneyCore {
   }
 
   private publish(events: readonly CoreEvent[]): void {
-    for (const listener of this.listeners) {
-      try {
-        listener(events);
-      } catch (error) {
-        this.log.warn(`gateway core listener failed: ${String(error)}`);
+    replicaDispatch.depth += 1;
+    try {
+      for (const listener of this.listeners) {
+        try {
+          listener(events);
+        } catch (error) {
+          this.log.warn(`gateway core listener failed: ${String(error)}`);
+        }
       }
+    } finally {
+      replicaDispatch.depth -= 1;
     }
   }
 

@@ -81,6 +81,21 @@ const MINUTE_MS = 60_000;
 
 export const toKey = (symbol: string) => normalizeSymbol(symbol);
 
+/** One symbol's index quote of a step; amounts as the decimal strings of their scaled integers. */
+export interface StepQuote {
+  key: string;
+  price: string;
+  volume: string;
+  source: string;
+  simulated: boolean;
+}
+
+/** The index quotes of one market step at `time` (ms). */
+export interface MarketStep {
+  time: number;
+  quotes: StepQuote[];
+}
+
 export class MarketEngine implements MarketApi {
   private catalog: Catalog = { coins: [], markets: [] };
   private entries = new Map<string, MarketEntry>();
@@ -97,6 +112,7 @@ export class MarketEngine implements MarketApi {
   private readonly tradeEvents = new Map<string, { bars: Map<Interval, Bar>; time: number }>();
   private tradeEventsTimer: NodeJS.Immediate | undefined;
   private readonly events = new EventEmitter();
+  private readonly stepListeners = new Set<(step: MarketStep) => void>();
   private lastPrune = 0;
   private lastBarFlush = 0;
   private chain: Promise<void> = Promise.resolve();
@@ -123,9 +139,14 @@ export class MarketEngine implements MarketApi {
     private readonly config: AppConfig,
     private readonly clock: Clock,
     private readonly log: Logger,
+    /** A cluster gateway: no feeds, no timer and no writes; the core's steps arrive through applyStep. */
+    private readonly follower = false,
+    /** A cluster core: the open bars are written with every step, so a gateway that starts (loading the
+     * stored bars and ticks) and then follows the steps has exactly the core's bars. */
+    private readonly barsEveryStep = false,
   ) {
     this.events.setMaxListeners(0);
-    const mode = config.MARKET_FEED;
+    const mode = follower ? 'none' : config.MARKET_FEED;
     if (mode === 'simulator' || mode === 'both') {
       this.simulator = new SimulatorFeed(config.MARKET_SEED, config.MARKET_TICK_MS || 1000);
       this.feeds.push(this.simulator);
@@ -147,6 +168,7 @@ export class MarketEngine implements MarketApi {
     await this.reload();
     await this.loadBars();
     await this.startSimulator(now);
+    if (this.follower) return;
     await this.step();
     if (this.config.MARKET_TICK_MS > 0) {
       this.timers.push(setInterval(() => void this.timedStep(), this.config.MARKET_TICK_MS));
@@ -310,11 +332,50 @@ export class MarketEngine implements MarketApi {
   private async runStep(): Promise<void> {
     const now = this.clock.now().getTime();
     if (this.config.MARKET_TICK_MS === 0) await Promise.all(this.externals.map((f) => f.poll(now)));
+    const quotes: StepQuote[] = [];
     for (const entry of this.entries.values()) {
       const last = this.latestTicks.get(entry.key);
       if (last && now <= last.time) continue;
       const q = indexQuote(this.feeds, entry.key, now, this.config.MARKET_FEED_STALE_MS);
       if (!q) continue;
+      quotes.push({
+        key: entry.key,
+        price: q.price.toString(),
+        volume: q.volume.toString(),
+        source: q.source,
+        simulated: q.simulated,
+      });
+    }
+    const step: MarketStep = { time: now, quotes };
+    for (const listener of this.stepListeners) listener(step);
+    await this.applyQuotes(step);
+  }
+
+  /** Every step's index quotes, as computed (a cluster's core publishes them to its gateways). */
+  onStep(listener: (step: MarketStep) => void): () => void {
+    this.stepListeners.add(listener);
+    return () => this.stepListeners.delete(listener);
+  }
+
+  /** A follower applies a step computed by the core: the same ticks, bars and events as the core. */
+  applyStep(step: MarketStep): Promise<void> {
+    const run = this.chain.then(() => this.applyQuotes(step));
+    this.chain = run.catch(() => {});
+    return run;
+  }
+
+  private async applyQuotes({ time: now, quotes }: MarketStep): Promise<void> {
+    for (const sq of quotes) {
+      const entry = this.entries.get(sq.key);
+      if (!entry) continue;
+      const last = this.latestTicks.get(entry.key);
+      if (last && now <= last.time) continue;
+      const q = {
+        price: amountFromAtoms(BigInt(sq.price)),
+        volume: amountFromAtoms(BigInt(sq.volume)),
+        source: sq.source,
+        simulated: sq.simulated,
+      };
       const tick: IndexTick = { symbol: entry.key, price: str(q.price), time: now, source: q.source };
       this.latestTicks.set(entry.key, tick);
       this.touch(entry.key);
@@ -342,10 +403,11 @@ export class MarketEngine implements MarketApi {
     }
     // Ticks are written every step (settlements cite them); the open bars, which change every step,
     // at most every BAR_FLUSH_MS (memory serves the newest bars meanwhile; close() writes the rest).
-    const barsDue = this.config.MARKET_TICK_MS === 0 || now - this.lastBarFlush >= BAR_FLUSH_MS;
+    const barsDue =
+      this.barsEveryStep || this.config.MARKET_TICK_MS === 0 || now - this.lastBarFlush >= BAR_FLUSH_MS;
     await this.flush(barsDue);
     if (barsDue) this.lastBarFlush = now;
-    if (now - this.lastPrune >= PRUNE_EVERY_MS) await this.prune(now);
+    if (!this.follower && now - this.lastPrune >= PRUNE_EVERY_MS) await this.prune(now);
   }
 
   private applyPoint(
@@ -413,6 +475,8 @@ export class MarketEngine implements MarketApi {
     this.pendingTicks = [];
     const bars = withBars ? [...this.dirtyBars.values()] : [];
     if (withBars) this.dirtyBars.clear();
+    // A follower's ticks and bars are the core's, which writes them.
+    if (this.follower) return;
     for (let i = 0; i < ticks.length; i += INSERT_CHUNK) {
       await this.db
         .insert(marketTicks)
@@ -505,6 +569,7 @@ export class MarketEngine implements MarketApi {
   }
 
   simulated(): boolean {
+    if (this.follower) return this.config.MARKET_FEED !== 'external';
     return this.simulator !== undefined;
   }
 

@@ -203,9 +203,15 @@ export async function createEmbeddedBroker(options: EmbeddedBrokerOptions): Prom
   return { broker, handle, publisher, recheckSessions, disconnectSessions };
 }
 
-/** Publishes to an external broker (MQTT_URL); that broker owns client authentication and ACLs. */
-export function createExternalPublisher(url: string, onError: (err: Error) => void): LivePublisher {
+/** Publishes to an external broker (MQTT_URL); that broker owns client authentication and ACLs (with
+ * MQTT_ADMIN_USERNAME the platform configures them, mqtt-dynsec.ts, and logs in as its publisher). */
+export function createExternalPublisher(
+  url: string,
+  onError: (err: Error) => void,
+  login?: { username: string; password: string },
+): LivePublisher {
   const client = mqtt.connect(url, {
+    ...login,
     clientId: `coin-server-${randomBytes(6).toString('hex')}`,
     reconnectPeriod: 1000,
     // QoS 0 messages published while (re)connecting are queued rather than lost.

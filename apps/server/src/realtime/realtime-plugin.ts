@@ -12,8 +12,9 @@ import { z } from 'zod';
 import type { AreaPluginOptions } from '@/area-plugin';
 import { wireCodeOf } from '@/core/types';
 import { users } from '@/db/schema';
+import { replicaDispatch } from '@/journal/gateway-core';
 import { AppError } from '@/lib/app-error';
-import { currentSession, tokenFrom } from '@/modules/auth/auth-plugin';
+import { currentSession, currentUserId, tokenFrom } from '@/modules/auth/auth-plugin';
 import { DepthRegistry } from './depth-book';
 import { MarketStreams } from './market-streams';
 import {
@@ -24,6 +25,7 @@ import {
   noTopicOwnership,
   type TopicOwnership,
 } from './mqtt';
+import { DynsecAdmin, MqttAccessManager, PUBLISHER_USERNAME, publisherPassword } from './mqtt-dynsec';
 import { originAllowed, parseAllowedOrigins } from './origin';
 import { type PrivateEventType, PrivateHub } from './private-hub';
 import { PublicHub } from './public-hub';
@@ -123,8 +125,34 @@ export const realtimePlugin = fp<AreaPluginOptions>(
     let live: LivePublisher;
     let recheckMqttSessions = async () => {};
     let disconnectMqttSessions = (_userId: string, _sessionIds: ReadonlySet<bigint>) => 0;
+    let access: MqttAccessManager | undefined;
     if (config.MQTT_URL) {
-      live = createExternalPublisher(config.MQTT_URL, (err) => app.log.warn({ err }, 'mqtt publisher error'));
+      let login: { username: string; password: string } | undefined;
+      if (config.MQTT_ADMIN_USERNAME && config.MQTT_ADMIN_PASSWORD) {
+        // The platform owns the broker's clients and ACLs (dynamic security plugin, mqtt-dynsec.ts).
+        access = new MqttAccessManager(
+          await DynsecAdmin.connect(config.MQTT_URL, config.MQTT_ADMIN_USERNAME, config.MQTT_ADMIN_PASSWORD),
+        );
+        const password = publisherPassword(config.MQTT_ADMIN_PASSWORD);
+        await access.setup(password);
+        login = { username: PUBLISHER_USERNAME, password };
+      }
+      const external = createExternalPublisher(
+        config.MQTT_URL,
+        (err) => app.log.warn({ err }, 'mqtt publisher error'),
+        login,
+      );
+      // Every gateway's replica emits every journal event; the core leader publishes those to the shared
+      // broker, once. What a gateway publishes on its own (a chat message it handled) still goes out.
+      live =
+        config.ROLE === 'gateway'
+          ? {
+              ...external,
+              publish: (topic, payload) => {
+                if (replicaDispatch.depth === 0) external.publish(topic, payload);
+              },
+            }
+          : external;
     } else {
       const embedded = await createEmbeddedBroker({
         authenticateUser: async (userId, token) => (await authenticateUser(userId, token)).id,
@@ -201,7 +229,51 @@ export const realtimePlugin = fp<AreaPluginOptions>(
         const ids = new Set(event.sessionIds.map((id) => BigInt(id)));
         privateHub.closeSessions(event.principalId, ids);
         disconnectMqttSessions(event.principalId, ids);
+        access
+          ?.revoke(event.principalId, ids)
+          .catch((err) => app.log.warn({ err }, 'mqtt: revoking broker credentials failed'));
       }),
+    );
+    if (access && config.MQTT_SWEEP_MS > 0) {
+      const manager = access;
+      const sweep = setInterval(() => {
+        manager
+          .sweep(isSessionLive)
+          .catch((err) => app.log.warn({ err }, 'mqtt: sweeping broker credentials failed'));
+      }, config.MQTT_SWEEP_MS);
+      sweep.unref();
+      unsubscribers.push(() => clearInterval(sweep));
+    }
+
+    // --- MQTT credentials: where a signed-in client connects, and with what ---
+    app.post(
+      '/api/mjkj-web/coin/mqtt/credentials',
+      {
+        schema: {
+          tags: ['realtime'],
+          summary:
+            "The MQTT broker and this session's login: embedded (password = the session token) or, on an external broker, a fresh password for this session (docs/realtime.md)",
+          security: [{ satoken: [] }],
+        },
+        preValidation: app.requireUser,
+      },
+      async (request, reply) => {
+        const userId = currentUserId(request).toString();
+        const session = currentSession(request);
+        const own = ownership;
+        const [merchants, chats] = await Promise.all([own.merchantIdsOf(userId), own.chatKeysOf(userId)]);
+        const topics = [
+          mqttTopics.user(userId),
+          ...merchants.map(mqttTopics.merchant),
+          ...chats.map(mqttTopics.chat),
+        ];
+        if (!config.MQTT_URL) {
+          return reply.ok({ broker: 'embedded', url: '/mqtt', username: userId, password: null, topics });
+        }
+        if (!access) throw new AppError('SERVICE_UNAVAILABLE');
+        const issued = await access.issue(userId, session.id, topics);
+        return reply.ok({ broker: 'external', url: config.MQTT_CLIENT_URL ?? config.MQTT_URL, ...issued });
+      },
     );
 
     const privateAuth = async (request: FastifyRequest) => {
@@ -312,6 +384,7 @@ export const realtimePlugin = fp<AreaPluginOptions>(
       publicHub.closeAll();
       privateHub.close();
       await live.close();
+      await access?.close();
     });
   },
   { name: 'realtimePlugin' },

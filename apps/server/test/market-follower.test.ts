@@ -1,0 +1,72 @@
+// Cluster market data (issue 19): only the core runs the index feeds; a gateway's engine (follower)
+// applies the core's steps and ends with the same ticks, tickers and K-lines, with no feed of its own
+// and no writes. In the cluster the steps travel on NATS (market-plugin.ts); here they are handed over
+// directly.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '@/config';
+import { ManualClock } from '@/lib/clock';
+import { MarketEngine, type MarketStep } from '@/market/market-engine';
+import { createTestDatabase } from './helpers';
+
+const silent = { warn: () => {}, error: () => {} };
+
+describe('market follower', () => {
+  const config = loadConfig({
+    APP_SECRET: 'test-secret-test-secret-test-secret-00',
+    JOURNAL_DIR: 'memory://',
+    MARKET_TICK_MS: '0',
+    MARKET_BACKFILL_HOURS: '0',
+  });
+  const clock = new ManualClock(new Date('2026-06-01T00:00:00Z'));
+  const drops: Array<() => Promise<void>> = [];
+  let core: MarketEngine;
+  let follower: MarketEngine;
+  const steps: MarketStep[] = [];
+  const coreBars: string[] = [];
+  const followerBars: string[] = [];
+
+  beforeAll(async () => {
+    const a = await createTestDatabase();
+    const b = await createTestDatabase();
+    drops.push(a.drop, b.drop);
+    core = new MarketEngine(a.database.db, config, clock, silent);
+    follower = new MarketEngine(b.database.db, config, clock, silent, true);
+    core.onStep((step) => steps.push(step));
+    core.on('kline', (bar) => coreBars.push(JSON.stringify(bar)));
+    follower.on('kline', (bar) => followerBars.push(JSON.stringify(bar)));
+    await core.start();
+    await follower.start();
+  });
+  afterAll(async () => {
+    await core?.close();
+    await follower?.close();
+    for (const drop of drops) await drop();
+  });
+
+  it('has no index of its own', async () => {
+    expect(follower.latest('BTCUSDT')).toBeUndefined();
+    await follower.step();
+    expect(follower.latest('BTCUSDT')).toBeUndefined();
+  });
+
+  it("applies the core's steps: the same ticks, tickers and K-line events", async () => {
+    for (let i = 0; i < 5; i++) {
+      clock.advance(1000);
+      await core.step();
+    }
+    expect(steps.length).toBe(6);
+    expect(steps.at(-1)?.quotes.length).toBeGreaterThan(0);
+    const wire = steps.map((s) => JSON.parse(JSON.stringify(s)) as MarketStep);
+    for (const step of wire) await follower.applyStep(step);
+    expect(follower.latest('BTCUSDT')).toEqual(core.latest('BTCUSDT'));
+    expect(follower.tickers()).toEqual(core.tickers());
+    expect(follower.simulated()).toBe(core.simulated());
+    // The core's first step ran before the follower listened: compare the later ones.
+    expect(followerBars.length).toBeGreaterThan(0);
+    expect(coreBars.slice(-followerBars.length)).toEqual(followerBars);
+    // A step applied twice (a redelivery) changes nothing.
+    const before = JSON.stringify(follower.tickers());
+    await follower.applyStep(wire.at(-1) as MarketStep);
+    expect(JSON.stringify(follower.tickers())).toBe(before);
+  });
+});
