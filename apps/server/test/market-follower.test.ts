@@ -18,7 +18,7 @@ describe('market follower', () => {
     MARKET_BACKFILL_HOURS: '0',
   });
   const clock = new ManualClock(new Date('2026-06-01T00:00:00Z'));
-  const drops: Array<() => Promise<void>> = [];
+  const cleanups: Array<() => Promise<void>> = [];
   let core: MarketEngine;
   let follower: MarketEngine;
   const steps: MarketStep[] = [];
@@ -28,7 +28,9 @@ describe('market follower', () => {
   beforeAll(async () => {
     const a = await createTestDatabase();
     const b = await createTestDatabase();
-    drops.push(a.drop, b.drop);
+    // Each database is closed before it is dropped (on PostgreSQL an open pool's idle clients would see
+    // the forced drop as an unhandled error).
+    cleanups.push(a.database.close, a.drop, b.database.close, b.drop);
     core = new MarketEngine(a.database.db, config, clock, silent);
     follower = new MarketEngine(b.database.db, config, clock, silent, true);
     core.onStep((step) => steps.push(step));
@@ -40,7 +42,7 @@ describe('market follower', () => {
   afterAll(async () => {
     await core?.close();
     await follower?.close();
-    for (const drop of drops) await drop();
+    for (const cleanup of cleanups) await cleanup();
   });
 
   it('has no index of its own', async () => {
