@@ -50,7 +50,9 @@ function driverValue(value: unknown): unknown {
 /**
  * INSERT INTO table (the columns the rows carry) VALUES (...), (...) `tail`, in statements of at most
  * `chunk` rows. Every row must carry the same keys as the first (the projection's rows always do); a key
- * the table does not have is an error.
+ * the table does not have is an error. The statements are sent together without waiting for each answer
+ * (the client runs them in order): call it inside a transaction, so they share one connection and a
+ * failure aborts them all; the first error is the one thrown.
  */
 export async function bulkInsert<T extends Table>(
   executor: Pick<Executor, 'insert'>,
@@ -67,6 +69,7 @@ export async function bulkInsert<T extends Table>(
   if (unknown.length > 0) throw new Error(`bulk insert into ${shape.table}: unknown fields ${unknown}`);
   const head = `insert into ${shape.table} (${present.map((k) => shape.names.get(k)).join(', ')}) values `;
   const client = rawClient(executor);
+  const sent: Promise<unknown>[] = [];
   for (let start = 0; start < rows.length; start += chunk) {
     const part = rows.slice(start, start + chunk);
     const params: unknown[] = [];
@@ -80,6 +83,7 @@ export async function bulkInsert<T extends Table>(
       }
       tuples.push(`${tuple})`);
     }
-    await client.query(`${head}${tuples.join(', ')} ${tail}`, params);
+    sent.push(client.query(`${head}${tuples.join(', ')} ${tail}`, params));
   }
+  await Promise.all(sent);
 }

@@ -10,7 +10,7 @@ import type { Command, CommandResult, CoreEvent, MoneyCore } from '@/core/types'
 import { sendCommand } from './command-bus';
 import { connectJournal, JetStreamJournalStore } from './jetstream-store';
 import type { JournalLog } from './journal-store';
-import { replayEventsSince, sha256Hex } from './money-core';
+import { type EventReplay, replayEventsSince, sha256Hex } from './money-core';
 import { MoneyStateReads } from './state-reads';
 
 export interface GatewayCoreOptions {
@@ -35,6 +35,8 @@ export const replicaDispatch = { depth: 0 };
 
 export class GatewayCore extends MoneyStateReads implements MoneyCore {
   private lsn: number;
+  /** The replay the last eventsSince call left, resumed by the next one (money-core.ts). */
+  private replay: EventReplay | undefined;
   private readonly listeners = new Set<(events: readonly CoreEvent[]) => void>();
   private readonly positionWaiters: { lsn: number; resolve: () => void }[] = [];
   private readonly tailAbort = new AbortController();
@@ -180,15 +182,23 @@ export class GatewayCore extends MoneyStateReads implements MoneyCore {
 
   /** As the leader does (money-core.ts): replays retained records on a scratch state. */
   async eventsSince(seq: number, limit: number): Promise<CoreEvent[]> {
-    if (seq >= this.state.lastSeq()) return [];
+    if (seq >= this.state.lastSeq()) {
+      this.replay = undefined;
+      return [];
+    }
     const upTo = this.lsn;
-    return replayEventsSince(
+    const resume = this.replay;
+    this.replay = undefined;
+    const { events, replay } = await replayEventsSince(
       this.store,
       (from, to) => this.store.readRecords(from, to, upTo),
       upTo,
       seq,
       limit,
+      resume,
     );
+    this.replay = replay;
+    return events;
   }
 
   subscribe(listener: (events: readonly CoreEvent[]) => void): () => void {

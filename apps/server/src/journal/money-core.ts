@@ -129,6 +129,8 @@ class Sequencer extends MoneyStateReads implements MoneyCoreRuntime {
   private snapshotWrite: Promise<void> = Promise.resolve();
   private lastSnapshotLsn: number;
   private readonly listeners = new Set<(events: readonly CoreEvent[]) => void>();
+  /** The replay the last eventsSince call left (replayEventsSince), resumed by the next one. */
+  private replay: EventReplay | undefined;
 
   constructor(
     state: MoneyState,
@@ -271,16 +273,26 @@ class Sequencer extends MoneyStateReads implements MoneyCoreRuntime {
     return this.snapshotWrite;
   }
 
-  /** Events after `seq`, replayed on a scratch state (replayEventsSince); the live state is not touched. */
+  /** Events after `seq`, replayed on a scratch state (replayEventsSince); the live state is not touched. A
+   * call that asks for the events after the last one's resumes its replay. */
   async eventsSince(seq: number, limit: number): Promise<CoreEvent[]> {
-    if (seq >= this.state.lastSeq()) return [];
-    return replayEventsSince(
+    if (seq >= this.state.lastSeq()) {
+      this.replay = undefined; // caught up: the scratch state is not needed any more
+      return [];
+    }
+    // Taken out while in use: a concurrent call starts its own replay.
+    const resume = this.replay;
+    this.replay = undefined;
+    const { events, replay } = await replayEventsSince(
       this.store,
       (from, to) => this.store.readRecords(from, to),
       this.lsn,
       seq,
       limit,
+      resume,
     );
+    this.replay = replay;
+    return events;
   }
 
   subscribe(listener: (events: readonly CoreEvent[]) => void): () => void {
@@ -319,9 +331,30 @@ class Sequencer extends MoneyStateReads implements MoneyCoreRuntime {
 }
 
 /**
+ * A replay kept between `eventsSince` calls (the projection's catch-up asks for the next batch after the
+ * seq it just wrote): the scratch state, the next record to apply and the records read ahead. Without it
+ * every batch started again from a snapshot and re-read and re-applied every record up to its seq, so a
+ * catch-up of n commands cost O(n^2) (issue 11: a projection that fell behind never caught up).
+ */
+export interface EventReplay {
+  state: MoneyState;
+  /** The position of the next record to apply. */
+  nextLsn: number;
+  /** Records read ahead, from `nextLsn` on. */
+  records: string[];
+  /** Index in `records` of the record at `nextLsn`. */
+  at: number;
+}
+
+/**
  * Re-applies journal records on a scratch state from the newest retained snapshot whose seq is at or before
  * `seq` (or from the journal's start) and keeps the events after `seq`, reading records only up to `upTo`
  * (what the live state has applied). Shared by the core runtime and a gateway's replica (gateway-core.ts).
+ *
+ * With `resume` (the replay a previous call left), the replay goes on from where it stopped when it has
+ * not applied any command after `seq` (its last seq is at or before `seq`): the same records applied in the
+ * same order give the same events. Otherwise, or if the records it needs are no longer retained, it starts
+ * again from a snapshot. Returns the events and the replay to pass to the next call.
  */
 export async function replayEventsSince(
   store: Pick<JournalStore, 'snapshotPositions' | 'loadSnapshot'>,
@@ -329,7 +362,15 @@ export async function replayEventsSince(
   upTo: number,
   seq: number,
   limit: number,
-): Promise<CoreEvent[]> {
+  resume?: EventReplay,
+): Promise<{ events: CoreEvent[]; replay: EventReplay }> {
+  if (resume !== undefined && resume.state.lastSeq() <= seq && resume.nextLsn <= upTo) {
+    try {
+      return await continueReplay(resume, readRecords, upTo, seq, limit);
+    } catch {
+      // E.g. the records after the replay's position were pruned since: start again from a snapshot.
+    }
+  }
   let scratch: MoneyState | undefined;
   let fromLsn = 0;
   const positions = (await store.snapshotPositions()).filter((l) => l <= upTo).reverse();
@@ -342,12 +383,35 @@ export async function replayEventsSince(
     fromLsn = lsn;
     break;
   }
-  const state = scratch ?? new MoneyState(sha256Hex);
+  const replay: EventReplay = {
+    state: scratch ?? new MoneyState(sha256Hex),
+    nextLsn: fromLsn,
+    records: [],
+    at: 0,
+  };
+  return continueReplay(replay, readRecords, upTo, seq, limit);
+}
+
+async function continueReplay(
+  replay: EventReplay,
+  readRecords: (fromLsn: number, toLsn: number) => Promise<string[]>,
+  upTo: number,
+  seq: number,
+  limit: number,
+): Promise<{ events: CoreEvent[]; replay: EventReplay }> {
   const events: CoreEvent[] = [];
-  for (const record of await readRecords(fromLsn, upTo)) {
-    const { result, fresh } = state.apply(JSON.parse(record) as Command);
+  while (events.length < limit && replay.nextLsn < upTo) {
+    if (replay.at >= replay.records.length) {
+      // Read everything up to `upTo` at once (segments are read whole anyway).
+      replay.records = await readRecords(replay.nextLsn, upTo);
+      replay.at = 0;
+      if (replay.records.length === 0) break;
+    }
+    const record = replay.records[replay.at] as string;
+    replay.at += 1;
+    replay.nextLsn += 1;
+    const { result, fresh } = replay.state.apply(JSON.parse(record) as Command);
     if (fresh && result.ok && result.seq > seq) events.push(...result.events);
-    if (events.length >= limit) break;
   }
-  return events;
+  return { events, replay };
 }

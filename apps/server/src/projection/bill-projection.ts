@@ -192,15 +192,29 @@ export function readModelRowCount(rows: ReadModelRows): number {
   );
 }
 
-/** Writes the rows (inside the caller's transaction); a row already written is left alone. */
+/**
+ * Writes the rows (inside the caller's transaction); a row already written is left alone. The statements
+ * (one per table and chunk, each for different rows) are sent together, not one after the other's answer:
+ * the client runs them in order on the transaction's connection, and a batch waits for one round trip
+ * instead of one per statement (on the PGlite thread, each was a turn of the busy request thread's event
+ * loop). If one fails, the transaction is aborted, the later ones fail too, and the first error is the one
+ * thrown.
+ */
 export async function insertReadModelRows(db: Pick<Db, 'insert'>, rows: ReadModelRows): Promise<void> {
-  await insertBillRows(db, rows.bills);
-  await insertSpotRows(db, rows.spot);
-  await insertSecondsRows(db, rows.seconds);
-  await insertEarnRows(db, rows.earn);
-  if (rows.rebates.length > 0) await insertRebateRows(db, rows.rebates);
-  if (rows.margin.length > 0) await insertMarginRows(db, rows.margin);
-  await insertContractRows(db, rows.contracts);
+  await Promise.all(readModelWrites(db, rows));
+}
+
+function readModelWrites(db: Pick<Db, 'insert'>, rows: ReadModelRows): Promise<void>[] {
+  const writes = [
+    insertBillRows(db, rows.bills),
+    insertSpotRows(db, rows.spot),
+    insertSecondsRows(db, rows.seconds),
+    insertEarnRows(db, rows.earn),
+    insertContractRows(db, rows.contracts),
+  ];
+  if (rows.rebates.length > 0) writes.push(insertRebateRows(db, rows.rebates));
+  if (rows.margin.length > 0) writes.push(insertMarginRows(db, rows.margin));
+  return writes;
 }
 
 /** Consecutive events of one seq form one command. */
@@ -640,8 +654,8 @@ export class BillProjection {
       const after = Math.max(this.cursor, stored?.seq ?? 0);
       if (after >= maxSeq) return undefined;
       const rows = readModelRowsOf(events, after);
-      await insertReadModelRows(tx, rows);
-      await this.advanceCursor(tx, maxSeq, this.now());
+      // The rows and the cursor move in one round trip (insertReadModelRows).
+      await Promise.all([...readModelWrites(tx, rows), this.advanceCursor(tx, maxSeq, this.now())]);
       return readModelRowCount(rows);
     });
     this.cursor = maxSeq;

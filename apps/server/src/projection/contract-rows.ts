@@ -214,10 +214,12 @@ export function contractRowCount(rows: ContractRows): number {
  * the rest once. */
 export async function insertContractRows(db: Pick<Db, 'insert'>, rows: ContractRows): Promise<void> {
   if (contractRowCount(rows) === 0) return;
-  await bulkInsert(db, contractOrders, rows.orders, ORDER_UPSERT, 500);
-  await bulkInsert(db, contractTrades, rows.trades, 'on conflict do nothing', 500);
-  await bulkInsert(db, contractFills, rows.fills, 'on conflict do nothing', 500);
-  await bulkInsert(db, contractPositions, rows.positions, POSITION_UPSERT, 500);
-  await bulkInsert(db, contractLiquidations, rows.liquidations, 'on conflict do nothing', 500);
-  await bulkInsert(db, contractFunding, rows.funding, 'on conflict do nothing', 500);
+  await Promise.all([
+    bulkInsert(db, contractOrders, rows.orders, ORDER_UPSERT, 500),
+    bulkInsert(db, contractTrades, rows.trades, 'on conflict do nothing', 500),
+    bulkInsert(db, contractFills, rows.fills, 'on conflict do nothing', 500),
+    bulkInsert(db, contractPositions, rows.positions, POSITION_UPSERT, 500),
+    bulkInsert(db, contractLiquidations, rows.liquidations, 'on conflict do nothing', 500),
+    bulkInsert(db, contractFunding, rows.funding, 'on conflict do nothing', 500),
+  ]);
 }

@@ -85,6 +85,8 @@ export function earnRowsOf(events: readonly CoreEvent[], afterSeq: number): Earn
 }
 
 export async function insertEarnRows(db: Pick<Db, 'insert'>, rows: EarnRows): Promise<void> {
-  await bulkInsert(db, earnOrders, rows.orders, ORDER_UPSERT, 300);
-  await bulkInsert(db, earnLoanStates, rows.loans, LOAN_UPSERT, 300);
+  await Promise.all([
+    bulkInsert(db, earnOrders, rows.orders, ORDER_UPSERT, 300),
+    bulkInsert(db, earnLoanStates, rows.loans, LOAN_UPSERT, 300),
+  ]);
 }

@@ -83,6 +83,8 @@ export function spotRowsOf(events: readonly CoreEvent[], afterSeq: number): Spot
 
 /** Upserts orders (a row written by a later command is never overwritten by an earlier one) and trades. */
 export async function insertSpotRows(db: Pick<Db, 'insert'>, rows: SpotRows): Promise<void> {
-  await bulkInsert(db, spotOrders, rows.orders, ORDER_UPSERT, 500);
-  await bulkInsert(db, spotTrades, rows.trades, 'on conflict do nothing', 500);
+  await Promise.all([
+    bulkInsert(db, spotOrders, rows.orders, ORDER_UPSERT, 500),
+    bulkInsert(db, spotTrades, rows.trades, 'on conflict do nothing', 500),
+  ]);
 }
