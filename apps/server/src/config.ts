@@ -279,16 +279,7 @@ export const configSchema = z.object({
    * switches it off). */
   SECONDS_ENABLED: bool.default(true),
   /** ISO 3166 codes of user countries where the product is off (comma list, e.g. `US,CA`). */
-  SECONDS_BLOCKED_COUNTRIES: z
-    .string()
-    .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((c) => c.trim().toUpperCase())
-        .filter((c) => c !== ''),
-    )
-    .pipe(z.array(z.string().regex(/^[A-Z]{2}$/, 'ISO 3166 two-letter codes, comma separated'))),
+  SECONDS_BLOCKED_COUNTRIES: isoCountries(),
   /** How often the settlement job runs; 0 = no timer (tests call app.seconds.settleDue()). */
   SECONDS_SETTLE_INTERVAL_MS: int(250),
   /** Labelled demo money (from `demo_funding`) the pool is topped up to at start; default 1000000 USDT
