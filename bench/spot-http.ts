@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { PerformanceObserver, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
@@ -65,11 +65,20 @@ interface Figures {
   busyUs: number;
   /** CPU time of the whole process (main thread, autocannon worker, PGlite thread) per request. */
   cpuUs: number;
+  /** Main-thread garbage collection pauses per request. */
+  gcUs: number;
 }
+
+/** Sum of the main thread's GC pauses (ms) since the observer started. */
+let gcMs = 0;
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) gcMs += e.duration;
+}).observe({ entryTypes: ['gc'] });
 
 async function drive(url: string, seconds: number): Promise<Figures> {
   const before = performance.eventLoopUtilization();
   const cpu0 = process.cpuUsage();
+  const gc0 = gcMs;
   const result = await autocannon({
     url,
     method: 'POST',
@@ -89,6 +98,7 @@ async function drive(url: string, seconds: number): Promise<Figures> {
     errors: result.errors + result.timeouts,
     busyUs: (loop.active * 1000) / Math.max(1, result.requests.total),
     cpuUs: (cpu.user + cpu.system) / Math.max(1, result.requests.total),
+    gcUs: ((gcMs - gc0) * 1000) / Math.max(1, result.requests.total),
   };
 }
 
@@ -245,10 +255,10 @@ async function main(): Promise<void> {
     await new Promise((r) => setTimeout(r, 20));
   }
   const catchUpMs = performance.now() - caughtUp;
-  const widths = [34, 9, 8, 8, 8, 8, 8];
+  const widths = [34, 9, 8, 8, 8, 8, 8, 8];
   const row = (cells: Array<string | number>) =>
     cells.map((c, i) => String(c)[i === 0 ? 'padEnd' : 'padStart'](widths[i] ?? 10)).join(' ');
-  console.log(row(['run', 'req/s', 'p50 ms', 'p99 ms', 'busy us', 'cpu us', 'non2xx']));
+  console.log(row(['run', 'req/s', 'p50 ms', 'p99 ms', 'busy us', 'cpu us', 'gc us', 'non2xx']));
   console.log(
     row([
       'bare Fastify POST / (reference)',
@@ -257,6 +267,7 @@ async function main(): Promise<void> {
       reference.p99.toFixed(1),
       reference.busyUs.toFixed(0),
       reference.cpuUs.toFixed(0),
+      reference.gcUs.toFixed(0),
       reference.non2xx + reference.errors,
     ]),
   );
@@ -268,6 +279,7 @@ async function main(): Promise<void> {
       f.p99.toFixed(1),
       f.busyUs.toFixed(0),
       f.cpuUs.toFixed(0),
+      f.gcUs.toFixed(0),
       f.non2xx + f.errors,
     ]),
   );
