@@ -7,7 +7,8 @@
 // order run is paired with a bare run just before it and read as a ratio to it (the machine is shared).
 // Figures, not pass/fail (DESIGN section 9). Run: cd bench && npx tsx spot-http.ts
 // BENCH_SPOT_HTTP_SECONDS (default 10), BENCH_SPOT_HTTP_CONNECTIONS (default 100), BENCH_SPOT_HTTP_USERS
-// (default 20), BENCH_HTTP_PORT (default 0: any free ports; else the server takes it, the bare app the next).
+// (default 20), BENCH_HTTP_PORT (default 0: any free ports; else the server takes it, the bare app the next),
+// BENCH_SPOT_HTTP_RATE (default 0: unthrottled; else requests per second for both runs).
 // BENCH_SPOT_HTTP_PG (a PostgreSQL server URL, e.g. postgres://postgres@127.0.0.1:5432/postgres): the read
 // models go to a fresh database created there (and dropped after) instead of the embedded PGlite (which
 // runs on its own worker thread, as with npm start).
@@ -30,6 +31,9 @@ const CONNECTIONS = Number(process.env.BENCH_SPOT_HTTP_CONNECTIONS ?? 100);
 const USERS = Number(process.env.BENCH_SPOT_HTTP_USERS ?? 20);
 const BASE_PORT = Number(process.env.BENCH_HTTP_PORT ?? 0);
 const PG_SERVER = process.env.BENCH_SPOT_HTTP_PG;
+/** A fixed request rate for both runs (0: as fast as the server answers); CPU per order at a rate the
+ * machine sustains is steadier than throughput when comparing two builds on a busy machine. */
+const RATE = Number(process.env.BENCH_SPOT_HTTP_RATE ?? 0);
 
 /** A fresh database on PG_SERVER; returns its URL and how to drop it. */
 async function freshPgDatabase(server: string): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -85,6 +89,7 @@ async function drive(url: string, seconds: number): Promise<Figures> {
     connections: CONNECTIONS,
     duration: seconds,
     workers: 1,
+    ...(RATE > 0 ? { overallRate: RATE } : {}),
     requests: [{ setupRequest } as unknown as autocannon.Request],
   });
   const loop = performance.eventLoopUtilization(before);
