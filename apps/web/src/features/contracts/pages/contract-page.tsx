@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { KlineChart } from '@/features/spot/components/kline-chart';
 import { ApiError } from '@/lib/api-client';
 import { onPrivateEvent, privateChannelConnected } from '@/lib/private-ws';
+import { subscribePublic } from '@/lib/public-ws';
 import { useSessionStore } from '@/lib/session-store';
 import {
   adjustMargin,
@@ -283,7 +284,8 @@ export function ContractPage({
 
 /**
  * Which bars the chart shows: the user's pick, else last price — or the index price while the market's
- * last-price bars are empty (no contract trades yet), said so in the legend. Never invented bars.
+ * last-price bars are empty (no contract trades yet), said so in the legend, until the first trade's bar
+ * arrives on the public socket. Never invented bars.
  */
 function useChartSeries(symbol: string, indexSymbol: string | undefined) {
   const [picked, setPicked] = useState<ChartSeries | null>(null);
@@ -296,6 +298,11 @@ function useChartSeries(symbol: string, indexSymbol: string | undefined) {
   }, [symbol]);
   const fallback = picked === null && noTrades === symbol && !!indexSymbol;
   const shown: ChartSeries = picked ?? (fallback ? 'index' : 'last');
+  // The market's first contract trade ends the fallback: the chart turns to last price by itself.
+  useEffect(() => {
+    if (!fallback) return;
+    return subscribePublic({ type: 'CONTRACT_KLINE', symbol, interval: '1m' }, () => setNoTrades(null));
+  }, [fallback, symbol]);
   const last = useMemo(
     () =>
       contractKlineSource('last', (count) => {
