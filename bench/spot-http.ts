@@ -13,6 +13,7 @@
 // models go to a fresh database created there (and dropped after) instead of the embedded PGlite (which
 // runs on its own worker thread, as with npm start).
 import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -71,6 +72,65 @@ interface Figures {
   cpuUs: number;
   /** Main-thread garbage collection pauses per request. */
   gcUs: number;
+  threads: ThreadSplit | undefined;
+}
+
+/**
+ * CPU time (µs) of each thread of this process, from /proc/self/task/<tid>/stat (Linux; utime + stime in
+ * 10 ms clock ticks): empty where /proc cannot be read. Node names no threads, so the bench tells them
+ * apart by what it knows: the main thread's id is the process id, and a thread that did not exist before
+ * a drive() is autocannon's worker (one new worker per run).
+ */
+function threadCpu(): Map<string, number> {
+  const out = new Map<string, number>();
+  try {
+    for (const tid of readdirSync('/proc/self/task')) {
+      try {
+        const fields = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+        // after "pid (comm) ": state is field 3, utime 14 and stime 15 (man 5 proc)
+        out.set(tid, (Number(fields[11]) + Number(fields[12])) * 10_000);
+      } catch {
+        // the thread ended meanwhile
+      }
+    }
+  } catch {
+    // not Linux
+  }
+  return out;
+}
+
+/** Where a run's CPU went, per request (µs): see threadCpu. */
+interface ThreadSplit {
+  main: number;
+  /** The busiest other thread that existed before the run: the PGlite thread when it is embedded. */
+  busiestOther: number;
+  /** Threads started during the run: autocannon's worker. */
+  loadGenerator: number;
+  /** Everything else: V8's GC and compiler threads, libuv's pool (journal writes and fsyncs). */
+  rest: number;
+}
+
+function split(
+  before: Map<string, number>,
+  after: Map<string, number>,
+  requests: number,
+): ThreadSplit | undefined {
+  if (after.size === 0) return undefined;
+  const per = (us: number) => us / Math.max(1, requests);
+  const main = String(process.pid);
+  let mainUs = 0;
+  let generator = 0;
+  const others: number[] = [];
+  for (const [tid, us] of after) {
+    const old = before.get(tid);
+    if (tid === main) mainUs = us - (old ?? 0);
+    else if (old === undefined) generator += us;
+    else others.push(us - old);
+  }
+  others.sort((a, b) => b - a);
+  const busiest = others[0] ?? 0;
+  const rest = others.slice(1).reduce((a, b) => a + b, 0);
+  return { main: per(mainUs), busiestOther: per(busiest), loadGenerator: per(generator), rest: per(rest) };
 }
 
 /** Sum of the main thread's GC pauses (ms) since the observer started. */
@@ -83,6 +143,7 @@ async function drive(url: string, seconds: number): Promise<Figures> {
   const before = performance.eventLoopUtilization();
   const cpu0 = process.cpuUsage();
   const gc0 = gcMs;
+  const threads0 = threadCpu();
   const result = await autocannon({
     url,
     method: 'POST',
@@ -104,6 +165,7 @@ async function drive(url: string, seconds: number): Promise<Figures> {
     busyUs: (loop.active * 1000) / Math.max(1, result.requests.total),
     cpuUs: (cpu.user + cpu.system) / Math.max(1, result.requests.total),
     gcUs: ((gcMs - gc0) * 1000) / Math.max(1, result.requests.total),
+    threads: split(threads0, threadCpu(), result.requests.total),
   };
 }
 
@@ -288,6 +350,16 @@ async function main(): Promise<void> {
       f.non2xx + f.errors,
     ]),
   );
+  const t = f.threads;
+  if (t !== undefined) {
+    const server = t.main + t.busiestOther + t.rest;
+    console.log(
+      `CPU per order by thread (µs): main ${t.main.toFixed(0)}, ${PG_SERVER ? 'busiest other' : 'PGlite'} ` +
+        `${t.busiestOther.toFixed(0)}, GC/compiler/libuv threads ${t.rest.toFixed(0)}, autocannon ` +
+        `${t.loadGenerator.toFixed(0)}; the server's own ${server.toFixed(0)} µs would allow about ` +
+        `${fmt(2e6 / Math.max(1, server))} orders/s on 2 cores without the load generator (derived, not measured)`,
+    );
+  }
   const met = f.rps >= GOAL.ordersPerSecond && f.p99 <= GOAL.p99Ms && f.non2xx + f.errors === 0;
   console.log(
     `orders ${fmt(f.total)} in ${SECONDS} s, ${((f.rps / reference.rps) * 100).toFixed(1)} % of the bare route; ` +
