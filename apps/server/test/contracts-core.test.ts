@@ -296,6 +296,30 @@ describe('contracts core: linear scenario with exact numbers', () => {
     const liq = r.events.find((e) => e.type === 'contract.liquidation');
     // the fund covers the whole position down to 45000 - 50 / (100 x 0.001) = 44500: the bid at 44600 fills
     expect(liq).toMatchObject({ bankruptcyPrice: '45000', bookQty: '10', adlQty: '90' });
+    // The 90 deleveraged contracts are both users' fills at the bankruptcy price, not a book trade:
+    // a's liquidation order loses 90 x 0.001 x 5000 = 450, b's short gains it; no fee either side.
+    const adl = r.events.filter((e) => e.type === 'contract.adl');
+    const liqOrder = `-${liq?.type === 'contract.liquidation' ? liq.positionId : ''}`;
+    expect(adl).toEqual([
+      {
+        type: 'contract.adl',
+        seq: r.seq,
+        tradeId: `${r.seq}-adl1`,
+        symbol: 'btcusdt',
+        price: '45000',
+        qty: '90',
+        liquidated: { orderId: liqOrder, userId: 'a', direction: 3, fee: '0', pnl: '-450' },
+        counterparty: {
+          orderId: `adl-${w.pos('b', 'short')?.positionId}`,
+          userId: 'b',
+          direction: 4,
+          fee: '0',
+          pnl: '450',
+        },
+        ts: w.ts,
+      },
+    ]);
+    expect(r.events.filter((e) => e.type === 'contract.trade').map((e) => e.qty)).toEqual(['10']);
     // shortfall of the 10 lots: 10 x 0.001 x 400 = 4 paid by the fund
     expect(liq).toMatchObject({ insurance: '-4' });
     expect(w.sys('insurance_fund')).toBe('46');

@@ -428,7 +428,7 @@ describe('contract history', () => {
     }
   });
 
-  it('writes one fill row per SQL user side of a trade, the liquidation flag on the taker only', () => {
+  it('writes one fill row per SQL user side of a trade or an auto-deleveraging close, the liquidation flag on the liquidated side only', () => {
     const side = (orderId: string, userId: string, direction: 1 | 2 | 3 | 4, fee: string, pnl: string) => ({
       orderId,
       userId,
@@ -464,6 +464,17 @@ describe('contract history', () => {
           liquidation: false,
           ts: 6,
         },
+        {
+          type: 'contract.adl',
+          seq: 22,
+          tradeId: '22-adl1',
+          symbol: 'btcusdt',
+          price: '8900',
+          qty: '0.3',
+          liquidated: side('-7001', '5', 3, '0', '-30'),
+          counterparty: side('adl-7002', '8', 4, '0', '30'),
+          ts: 7,
+        },
       ],
       19,
     );
@@ -482,6 +493,9 @@ describe('contract history', () => {
       ['20-1', 'maker', 7n, '15', 4, '0.18', '100', false],
       ['20-1', 'taker', 5n, '-7000', 3, '0', '-100', true],
       ['21-1', 'taker', 5n, '21', 1, '0.9', '0', false],
+      // An auto-deleveraging close: both users' fills, no public trade.
+      ['22-adl1', 'taker', 5n, '-7001', 3, '0', '-30', true],
+      ['22-adl1', 'adl', 8n, 'adl-7002', 4, '0', '30', false],
     ]);
     expect(rows.trades).toHaveLength(2);
   });

@@ -1,7 +1,7 @@
 // The contract read models (docs/contracts.md "History") from the core's contract events: an order's and a
 // position's row carry their latest state (upserted, a newer seq wins; a closed position keeps its entry
-// price and largest size), trades, the users' own fills (one row per user side of a trade), liquidations
-// and funding payments are inserted once. Written by the
+// price and largest size), trades, the users' own fills (one row per user side of a trade or of an
+// auto-deleveraging close), liquidations and funding payments are inserted once. Written by the
 // projection in the same transaction as the bills, so one cursor covers all of a command's rows and a
 // replayed event changes nothing.
 import { type Amount, formatAmount, max, parseAmount } from '@coin/shared/money';
@@ -143,6 +143,30 @@ export function contractRowsOf(events: readonly CoreEvent[], afterSeq: number): 
           fee: side.fee,
           pnl: side.pnl,
           liquidation: role === 'taker' && e.liquidation === true,
+          createdAt: new Date(e.ts),
+        });
+      }
+    } else if (e.type === 'contract.adl') {
+      // Not a book trade (no contract_trades row): the liquidated side as a liquidation taker, the
+      // deleveraged side with role 'adl'.
+      for (const [role, side] of [
+        ['taker', e.liquidated],
+        ['adl', e.counterparty],
+      ] as const) {
+        if (!numeric(side.userId)) continue;
+        fills.push({
+          tradeId: e.tradeId,
+          role,
+          seq: e.seq,
+          userId: BigInt(side.userId),
+          orderId: side.orderId,
+          symbol: e.symbol,
+          direction: side.direction,
+          price: e.price,
+          qty: e.qty,
+          fee: side.fee,
+          pnl: side.pnl,
+          liquidation: role === 'taker',
           createdAt: new Date(e.ts),
         });
       }

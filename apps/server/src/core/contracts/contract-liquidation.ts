@@ -164,17 +164,36 @@ export function liquidate(
   // Auto-deleveraging: what the book did not take closes against the most profitable opposite
   // positions at the bankruptcy price.
   let adlLots = 0;
+  let adlCloses = 0;
   if (pos.lots > 0) {
     for (const other of ranking(st, m, !long)) {
       if (pos.lots === 0) break;
       cancelCloses(st, other, m, tx);
       const q = Math.min(pos.lots, other.lots);
       const { pnl } = closeLots(st, pos, m, q, bk, 0n, 'insurance', tx, ctx);
-      closeLots(st, other, m, q, bk, 0n, 'user', tx, ctx);
+      const closed = closeLots(st, other, m, q, bk, 0n, 'user', tx, ctx);
       o.filledLots += q;
       o.filledValue += valueAt(m, q, bk);
       o.profit += pnl;
       adlLots += q;
+      adlCloses += 1;
+      st.act.events.push({
+        type: 'contract.adl',
+        seq: st.act.seq,
+        tradeId: `${st.act.seq}-adl${adlCloses}`,
+        symbol: m.symbol,
+        price: ticksToPrice(m, bk),
+        qty: lotsToQty(m, q),
+        liquidated: fillSide(o, 0n, pnl),
+        counterparty: {
+          orderId: `adl-${other.id}`,
+          userId: other.userId,
+          direction: other.long ? 3 : 4,
+          fee: '0',
+          pnl: fmt(closed.pnl),
+        },
+        ts: st.act.ts,
+      });
     }
   }
   o.status = 'filled';

@@ -167,6 +167,27 @@ export interface ContractTradeEvent {
   ts: number;
 }
 
+/**
+ * An auto-deleveraging close: what the book did not take of a liquidated position closes against an
+ * opposite position at the bankruptcy price. Not a trade of the book (no public trade, no K-line); both
+ * users' own fills (docs/contracts.md "History").
+ */
+export interface ContractAdlEvent {
+  type: 'contract.adl';
+  seq: number;
+  /** `<seq>-adl<n>`, n from 1 within the command. */
+  tradeId: string;
+  symbol: string;
+  /** The bankruptcy price. */
+  price: string;
+  qty: string;
+  /** The liquidation order's side (id `-positionId`, fee 0). */
+  liquidated: ContractFillSide;
+  /** The deleveraged position's side: order id `adl-<positionId>`, its closing direction, fee 0. */
+  counterparty: ContractFillSide;
+  ts: number;
+}
+
 /** One side of a fill. */
 export interface ContractFillSide {
   orderId: string;
@@ -221,6 +242,7 @@ export interface ContractFundingEvent {
 export type ContractEvent =
   | ContractOrderEvent
   | ContractTradeEvent
+  | ContractAdlEvent
   | ContractPositionEvent
   | ContractLiquidationEvent
   | ContractFundingEvent;

@@ -52,7 +52,8 @@ export interface FillView {
   pair: string;
   /** The order's direction: 1 open long, 2 open short, 3 close long, 4 close short. */
   direction: 1 | 2 | 3 | 4;
-  role: 'maker' | 'taker';
+  /** 'adl': the other side of an auto-deleveraging close (order id `adl-<positionId>`, fee 0). */
+  role: 'maker' | 'taker' | 'adl';
   price: string;
   qty: string;
   /** Fee in the settle asset (`feeAsset`). */
@@ -227,7 +228,7 @@ export class ContractHistory {
       symbol: r.symbol,
       pair: this.pairOf(r.symbol),
       direction: r.direction as 1 | 2 | 3 | 4,
-      role: r.role as 'maker' | 'taker',
+      role: r.role as 'maker' | 'taker' | 'adl',
       price: t(r.price),
       qty: t(r.qty),
       fee: t(r.fee),

@@ -186,7 +186,8 @@ export interface ContractFill {
   symbol: string;
   pair: string;
   direction: 1 | 2 | 3 | 4;
-  role: 'maker' | 'taker';
+  /** 'adl': the other side of an auto-deleveraging close (fee 0). */
+  role: 'maker' | 'taker' | 'adl';
   price: string;
   qty: string;
   fee: string;
