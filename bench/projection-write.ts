@@ -11,11 +11,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
 import { MoneyState } from '@/core/money-state';
 import type { Command, CoreEvent, MoneyCore } from '@/core/types';
 import { openDatabase } from '@/db/client';
-import { BillProjection } from '@/projection/bill-projection';
 import { sha256Hex } from '@/journal/money-core';
+import { BillProjection } from '@/projection/bill-projection';
 import { generate, setupCommands } from './spot-core';
 
 const ORDERS = Number(process.env.BENCH_PROJ_ORDERS ?? 20_000);
@@ -23,7 +24,8 @@ const RUNS = Number(process.env.BENCH_PROJ_RUNS ?? 2);
 
 /** `u12` -> `1000012` wherever a user id appears (actor, payload.userId). */
 function numericUsers(cmd: Command): Command {
-  const id = (v: unknown) => (typeof v === 'string' && /^u\d+$/.test(v) ? String(1_000_000 + Number(v.slice(1))) : v);
+  const id = (v: unknown) =>
+    typeof v === 'string' && /^u\d+$/.test(v) ? String(1_000_000 + Number(v.slice(1))) : v;
   const payload = { ...(cmd.payload as Record<string, unknown>) };
   if ('userId' in payload) payload.userId = id(payload.userId);
   return { ...cmd, actor: id(cmd.actor) as string, payload } as Command;
@@ -68,14 +70,14 @@ function fakeCore(lastSeq: number): MoneyCore & { publish(events: readonly CoreE
   let listener: ((events: readonly CoreEvent[]) => void) | undefined;
   return {
     eventsSince: async () => [],
-    subscribe(l) {
+    subscribe(l: (events: readonly CoreEvent[]) => void) {
       listener = l;
       return () => {
         listener = undefined;
       };
     },
     lastSeq: () => lastSeq,
-    publish(events) {
+    publish(events: readonly CoreEvent[]) {
       for (let i = 0; i < events.length; i += 1000) listener?.(events.slice(i, i + 1000));
     },
   } as unknown as MoneyCore & { publish(events: readonly CoreEvent[]): void };
@@ -85,6 +87,10 @@ async function run(events: CoreEvent[], spotCommands: number, setupSeq: number) 
   const dir = await mkdtemp(join(tmpdir(), 'bench-projection-'));
   const database = await openDatabase({ pgliteDir: dir, pgliteThread: true });
   try {
+    // Experiments: statements run on the fresh database before the projection starts (e.g. drop an index).
+    for (const statement of (process.env.BENCH_PROJ_SQL ?? '').split(';')) {
+      if (statement.trim() !== '') await database.db.execute(sql.raw(statement));
+    }
     const lastSeq = events.at(-1)?.seq ?? 0;
     const core = fakeCore(lastSeq);
     const log = { warn: console.warn, error: console.error };
