@@ -94,7 +94,10 @@ async function run(events: CoreEvent[], spotCommands: number, setupSeq: number) 
     const lastSeq = events.at(-1)?.seq ?? 0;
     const core = fakeCore(lastSeq);
     const log = { warn: console.warn, error: console.error };
-    const projection = new BillProjection(database.db, log, { maxQueuedEvents: events.length + 1 });
+    const projection = new BillProjection(database.db, log, {
+      maxQueuedEvents: events.length + 1,
+      ...(process.env.BENCH_PROJ_BATCH ? { batchSize: Number(process.env.BENCH_PROJ_BATCH) } : {}),
+    });
     await projection.start(core, new Date());
     // The setup commands (deposits) first, not timed.
     const firstSpot = events.findIndex((e) => e.seq > setupSeq);
