@@ -7,15 +7,17 @@
 // order run is paired with a bare run just before it and read as a ratio to it (the machine is shared).
 // Figures, not pass/fail (DESIGN section 9). Run: cd bench && npx tsx spot-http.ts
 // BENCH_SPOT_HTTP_SECONDS (default 10), BENCH_SPOT_HTTP_CONNECTIONS (default 100), BENCH_SPOT_HTTP_USERS
-// (default 20), BENCH_HTTP_PORT (default 0: any free ports; else the server takes it, the bare app the next).
+// (default 20), BENCH_HTTP_PORT (default 0: any free ports; else the server takes it, the bare app the next),
+// BENCH_SPOT_HTTP_RATE (default 0: unthrottled; else requests per second for both runs).
 // BENCH_SPOT_HTTP_PG (a PostgreSQL server URL, e.g. postgres://postgres@127.0.0.1:5432/postgres): the read
 // models go to a fresh database created there (and dropped after) instead of the embedded PGlite (which
 // runs on its own worker thread, as with npm start).
 import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { PerformanceObserver, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
@@ -30,6 +32,9 @@ const CONNECTIONS = Number(process.env.BENCH_SPOT_HTTP_CONNECTIONS ?? 100);
 const USERS = Number(process.env.BENCH_SPOT_HTTP_USERS ?? 20);
 const BASE_PORT = Number(process.env.BENCH_HTTP_PORT ?? 0);
 const PG_SERVER = process.env.BENCH_SPOT_HTTP_PG;
+/** A fixed request rate for both runs (0: as fast as the server answers); CPU per order at a rate the
+ * machine sustains is steadier than throughput when comparing two builds on a busy machine. */
+const RATE = Number(process.env.BENCH_SPOT_HTTP_RATE ?? 0);
 
 /** A fresh database on PG_SERVER; returns its URL and how to drop it. */
 async function freshPgDatabase(server: string): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -65,17 +70,87 @@ interface Figures {
   busyUs: number;
   /** CPU time of the whole process (main thread, autocannon worker, PGlite thread) per request. */
   cpuUs: number;
+  /** Main-thread garbage collection pauses per request. */
+  gcUs: number;
+  threads: ThreadSplit | undefined;
 }
+
+/**
+ * CPU time (µs) of each thread of this process, from /proc/self/task/<tid>/stat (Linux; utime + stime in
+ * 10 ms clock ticks): empty where /proc cannot be read. Node names no threads, so the bench tells them
+ * apart by what it knows: the main thread's id is the process id, and a thread that did not exist before
+ * a drive() is autocannon's worker (one new worker per run).
+ */
+function threadCpu(): Map<string, number> {
+  const out = new Map<string, number>();
+  try {
+    for (const tid of readdirSync('/proc/self/task')) {
+      try {
+        const fields = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+        // after "pid (comm) ": state is field 3, utime 14 and stime 15 (man 5 proc)
+        out.set(tid, (Number(fields[11]) + Number(fields[12])) * 10_000);
+      } catch {
+        // the thread ended meanwhile
+      }
+    }
+  } catch {
+    // not Linux
+  }
+  return out;
+}
+
+/** Where a run's CPU went, per request (µs): see threadCpu. */
+interface ThreadSplit {
+  main: number;
+  /** The busiest other thread that existed before the run: the PGlite thread when it is embedded. */
+  busiestOther: number;
+  /** Threads started during the run: autocannon's worker. */
+  loadGenerator: number;
+  /** Everything else: V8's GC and compiler threads, libuv's pool (journal writes and fsyncs). */
+  rest: number;
+}
+
+function split(
+  before: Map<string, number>,
+  after: Map<string, number>,
+  requests: number,
+): ThreadSplit | undefined {
+  if (after.size === 0) return undefined;
+  const per = (us: number) => us / Math.max(1, requests);
+  const main = String(process.pid);
+  let mainUs = 0;
+  let generator = 0;
+  const others: number[] = [];
+  for (const [tid, us] of after) {
+    const old = before.get(tid);
+    if (tid === main) mainUs = us - (old ?? 0);
+    else if (old === undefined) generator += us;
+    else others.push(us - old);
+  }
+  others.sort((a, b) => b - a);
+  const busiest = others[0] ?? 0;
+  const rest = others.slice(1).reduce((a, b) => a + b, 0);
+  return { main: per(mainUs), busiestOther: per(busiest), loadGenerator: per(generator), rest: per(rest) };
+}
+
+/** Sum of the main thread's GC pauses (ms) since the observer started. */
+let gcMs = 0;
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) gcMs += e.duration;
+}).observe({ entryTypes: ['gc'] });
 
 async function drive(url: string, seconds: number): Promise<Figures> {
   const before = performance.eventLoopUtilization();
   const cpu0 = process.cpuUsage();
+  const gc0 = gcMs;
+  const threads0 = threadCpu();
   const result = await autocannon({
     url,
     method: 'POST',
     connections: CONNECTIONS,
     duration: seconds,
     workers: 1,
+    ...(RATE > 0 ? { overallRate: RATE } : {}),
     requests: [{ setupRequest } as unknown as autocannon.Request],
   });
   const loop = performance.eventLoopUtilization(before);
@@ -89,6 +164,8 @@ async function drive(url: string, seconds: number): Promise<Figures> {
     errors: result.errors + result.timeouts,
     busyUs: (loop.active * 1000) / Math.max(1, result.requests.total),
     cpuUs: (cpu.user + cpu.system) / Math.max(1, result.requests.total),
+    gcUs: ((gcMs - gc0) * 1000) / Math.max(1, result.requests.total),
+    threads: split(threads0, threadCpu(), result.requests.total),
   };
 }
 
@@ -245,10 +322,10 @@ async function main(): Promise<void> {
     await new Promise((r) => setTimeout(r, 20));
   }
   const catchUpMs = performance.now() - caughtUp;
-  const widths = [34, 9, 8, 8, 8, 8, 8];
+  const widths = [34, 9, 8, 8, 8, 8, 8, 8];
   const row = (cells: Array<string | number>) =>
     cells.map((c, i) => String(c)[i === 0 ? 'padEnd' : 'padStart'](widths[i] ?? 10)).join(' ');
-  console.log(row(['run', 'req/s', 'p50 ms', 'p99 ms', 'busy us', 'cpu us', 'non2xx']));
+  console.log(row(['run', 'req/s', 'p50 ms', 'p99 ms', 'busy us', 'cpu us', 'gc us', 'non2xx']));
   console.log(
     row([
       'bare Fastify POST / (reference)',
@@ -257,6 +334,7 @@ async function main(): Promise<void> {
       reference.p99.toFixed(1),
       reference.busyUs.toFixed(0),
       reference.cpuUs.toFixed(0),
+      reference.gcUs.toFixed(0),
       reference.non2xx + reference.errors,
     ]),
   );
@@ -268,9 +346,20 @@ async function main(): Promise<void> {
       f.p99.toFixed(1),
       f.busyUs.toFixed(0),
       f.cpuUs.toFixed(0),
+      f.gcUs.toFixed(0),
       f.non2xx + f.errors,
     ]),
   );
+  const t = f.threads;
+  if (t !== undefined) {
+    const server = t.main + t.busiestOther + t.rest;
+    console.log(
+      `CPU per order by thread (µs): main ${t.main.toFixed(0)}, ${PG_SERVER ? 'busiest other' : 'PGlite'} ` +
+        `${t.busiestOther.toFixed(0)}, GC/compiler/libuv threads ${t.rest.toFixed(0)}, autocannon ` +
+        `${t.loadGenerator.toFixed(0)}; the server's own ${server.toFixed(0)} µs would allow about ` +
+        `${fmt(2e6 / Math.max(1, server))} orders/s on 2 cores without the load generator (derived, not measured)`,
+    );
+  }
   const met = f.rps >= GOAL.ordersPerSecond && f.p99 <= GOAL.p99Ms && f.non2xx + f.errors === 0;
   console.log(
     `orders ${fmt(f.total)} in ${SECONDS} s, ${((f.rps / reference.rps) * 100).toFixed(1)} % of the bare route; ` +

@@ -275,6 +275,30 @@ describe('spot orders over HTTP', () => {
     expect(zh.body.msg).toContain('0.01');
   });
 
+  it('takes a price and quantity with leading or trailing zeros as the same decimal', async () => {
+    const res = await place(a.token, {
+      symbol: 'btcusdt',
+      side: 'buy',
+      type: 'limit',
+      price: '0501.2500',
+      quantity: '0.0100',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const open = ctx.app.core
+      .spotOpenOrders(a.id, 'btcusdt')
+      .find((o) => o.orderId === String(res.body.data.id));
+    expect(open).toMatchObject({ price: '501.25', quantity: '0.01' });
+    const bad = await place(a.token, {
+      symbol: 'btcusdt',
+      side: 'buy',
+      type: 'limit',
+      price: '1.',
+      quantity: '1',
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors?.[0]).toMatchObject({ field: 'price', key: 'validation.numeric' });
+  });
+
   it('an Idempotency-Key makes a retry answer the first order, never a second one', async () => {
     const body = { symbol: 'btcusdt', side: 'buy', type: 'limit', price: '500', quantity: '0.01' };
     const first = await place(a.token, body, { 'Idempotency-Key': 'spot-key-1' });

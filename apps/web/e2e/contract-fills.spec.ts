@@ -3,7 +3,8 @@
 // /account/entrust/future/u lists it as the user's taker fill (order id, direction, fee).
 //
 // Test ids: ctr-history-tab-orders|fills, ctr-history-fills-row (data-order, data-role,
-//   data-liquidation), ctr-entrust-history-tab-fills, ctr-entrust-history-fills-row.
+//   data-liquidation), ctr-entrust-history-tab-fills, ctr-entrust-history-fills-row,
+//   ctr-entrust-history-fills-more (next page of 50).
 import { expect, test } from '@playwright/test';
 import { registerAndLogin, uniqueAccount } from './support/accounts';
 import { auth, demoFund, loginByUi } from './support/session';
@@ -55,4 +56,50 @@ test('a filled order shows in the Fills tab of the trade page and the entrust pa
   await expect(
     page.locator(`[data-testid="ctr-entrust-history-fills-row"][data-order="${orderId}"]`).first(),
   ).toBeVisible({ timeout: 20_000 });
+});
+
+test('the Fills tab shows 50 fills and loads the older ones on demand', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const account = uniqueAccount('ctrp');
+  const token = await registerAndLogin(request, account);
+  await demoFund(request, token, 'USDT', '2000');
+  const moved = await request.post('/api/asset/transferFunds', {
+    headers: { ...auth(token), 'Idempotency-Key': `fills-pt-${Date.now()}` },
+    data: { coin: 'USDT', amount: '2000', from: 'spot', to: 'contract' },
+  });
+  expect((await moved.json()).code).toBe(200);
+  // 55 small market longs, each filling against the maker's asks (one fill or more each).
+  let placed = 0;
+  await expect
+    .poll(
+      async () => {
+        while (placed < 55) {
+          const res = await request.post('/api/contract/order/submit', {
+            headers: {
+              ...auth(token),
+              'Idempotency-Key': `fills-p-${placed}-${Date.now()}-${Math.random()}`,
+            },
+            data: { symbol: 'btcusdt', direction: 1, type: 'market', quantity: '0.001', leverage: 10 },
+          });
+          if ((await res.json()).code !== 200) break;
+          placed += 1;
+        }
+        return placed;
+      },
+      { timeout: 90_000, intervals: [2000] },
+    )
+    .toBe(55);
+
+  await loginByUi(page, account);
+  await page.goto('/account/entrust/future/u');
+  await page.getByTestId('ctr-entrust-history-tab-fills').click();
+  const rows = page.getByTestId('ctr-entrust-history-fills-row');
+  await expect(rows).toHaveCount(50, { timeout: 20_000 });
+  await page.getByTestId('ctr-entrust-history-fills-more').click();
+  await expect.poll(async () => rows.count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(55);
+  // Every fill listed once.
+  const keys = await rows.evaluateAll((els) =>
+    els.map((e) => `${e.getAttribute('data-order')}-${e.getAttribute('data-role')}-${e.textContent}`),
+  );
+  expect(new Set(keys).size).toBe(keys.length);
 });

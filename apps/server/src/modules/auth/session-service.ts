@@ -101,6 +101,9 @@ function toPrincipal(row: SessionRow): SessionPrincipal | undefined {
   };
 }
 
+/** How many recent tokens' hashes are remembered (SessionService.hashOf). */
+const TOKEN_HASHES_KEPT = 10_000;
+
 export class SessionService {
   private readonly cache: SessionCache;
   private readonly signal: SessionSignal;
@@ -191,10 +194,29 @@ export class SessionService {
     };
   }
 
+  /**
+   * Token -> its SHA-256, for the tokens of recent requests: a client sends the same token on every call,
+   * and hashing it each time was a visible part of an order's cost on the request thread. Bounded (cleared
+   * when full); only a cache of the hash function, so it never decides whether a session is live.
+   */
+  private readonly tokenHashes = new Map<string, string>();
+
+  private hashOf(token: string): string {
+    let hash = this.tokenHashes.get(token);
+    if (hash === undefined) {
+      hash = hashToken(token);
+      // Tokens are 43 characters; anything much longer is not one of ours and is not kept.
+      if (token.length > 128) return hash;
+      if (this.tokenHashes.size >= TOKEN_HASHES_KEPT) this.tokenHashes.clear();
+      this.tokenHashes.set(token, hash);
+    }
+    return hash;
+  }
+
   /** The live session behind a token, or the precise 401 reason. SQL only on the token's first use. */
   async resolve(token: string | undefined, principalType: PrincipalType): Promise<SessionPrincipal> {
     if (!token) throw new AppError('AUTH_REQUIRED');
-    const tokenHash = hashToken(token);
+    const tokenHash = this.hashOf(token);
     const now = this.clock.now();
     const entry = this.cache.get(tokenHash) ?? (await this.load(tokenHash, now));
     if ('refusal' in entry) throw new AppError(entry.refusal);

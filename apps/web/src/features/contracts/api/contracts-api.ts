@@ -196,8 +196,15 @@ export interface ContractFill {
   liquidation: boolean;
   time: number;
 }
-export const myFills = () =>
-  apiGet<Page<ContractFill>>('/api/contract/order/fills', { size: 50 }, { silent: true });
+/** Fills per page of the Fills tab. */
+export const FILLS_PAGE_SIZE = 50;
+/** One page of the own fills, newest first (`current` from 1). */
+export const myFills = (current = 1) =>
+  apiGet<Page<ContractFill>>(
+    '/api/contract/order/fills',
+    { current, size: FILLS_PAGE_SIZE },
+    { silent: true },
+  );
 
 /** Last-price K-lines of a contract market (from its trades), oldest first. */
 export const contractKlines = (

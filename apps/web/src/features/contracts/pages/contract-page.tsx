@@ -8,18 +8,18 @@
 // POSITION pushes of the private channel (every open, fill, margin change, TP/SL, funding and
 // liquidation); they are re-read every 15 s for the mark figures, every second while the channel is down.
 // Market figures, the book and orders refresh every second.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KlineChart } from '@/features/spot/components/kline-chart';
 import { ApiError } from '@/lib/api-client';
 import { onPrivateEvent, privateChannelConnected } from '@/lib/private-ws';
+import { subscribePublic } from '@/lib/public-ws';
 import { useSessionStore } from '@/lib/session-store';
 import {
   adjustMargin,
   type ClosedPosition,
-  type ContractFill,
   type ContractMarket,
   type ContractOrder,
   type ContractPosition,
@@ -29,6 +29,7 @@ import {
   closePosition,
   contractDepth,
   contractMarkets,
+  FILLS_PAGE_SIZE,
   myAccount,
   myFills,
   myOrders,
@@ -42,6 +43,7 @@ import {
 } from '../api/contracts-api';
 import { type ChartSeries, contractKlineSource, indexKlineSource } from '../lib/contract-klines';
 import { countdown, estimate } from '../lib/estimate';
+import { fillRows, nextFillsPage } from '../lib/fills-pages';
 import { applyPositionEvent, readPositionEvent } from '../lib/position-events';
 import { mustShowNotice, noticeKey } from '../lib/risk-notice';
 import '@/features/spot/spot.css';
@@ -282,7 +284,8 @@ export function ContractPage({
 
 /**
  * Which bars the chart shows: the user's pick, else last price — or the index price while the market's
- * last-price bars are empty (no contract trades yet), said so in the legend. Never invented bars.
+ * last-price bars are empty (no contract trades yet), said so in the legend, until the first trade's bar
+ * arrives on the public socket. Never invented bars.
  */
 function useChartSeries(symbol: string, indexSymbol: string | undefined) {
   const [picked, setPicked] = useState<ChartSeries | null>(null);
@@ -295,6 +298,11 @@ function useChartSeries(symbol: string, indexSymbol: string | undefined) {
   }, [symbol]);
   const fallback = picked === null && noTrades === symbol && !!indexSymbol;
   const shown: ChartSeries = picked ?? (fallback ? 'index' : 'last');
+  // The market's first contract trade ends the fallback: the chart turns to last price by itself.
+  useEffect(() => {
+    if (!fallback) return;
+    return subscribePublic({ type: 'CONTRACT_KLINE', symbol, interval: '1m' }, () => setNoTrades(null));
+  }, [fallback, symbol]);
   const last = useMemo(
     () =>
       contractKlineSource('last', (count) => {
@@ -380,8 +388,14 @@ export function HistoryTabs({
 
 function Fills({ testId, filter }: { testId: string; filter?: ((symbol: string) => boolean) | undefined }) {
   const { t } = useTranslation('contracts');
-  const fills = useQuery({ queryKey: ['contracts', 'fills'], queryFn: myFills, refetchInterval: 3000 });
-  const rows: ContractFill[] = (fills.data?.records ?? []).filter((f) => !filter || filter(f.symbol));
+  const fills = useInfiniteQuery({
+    queryKey: ['contracts', 'fills'],
+    queryFn: ({ pageParam }) => myFills(pageParam),
+    initialPageParam: 1,
+    getNextPageParam: (_last, all) => nextFillsPage(all, FILLS_PAGE_SIZE),
+    refetchInterval: 3000,
+  });
+  const rows = useMemo(() => fillRows(fills.data?.pages ?? [], filter), [fills.data, filter]);
   return (
     <section className="ctr-panel" data-testid={testId}>
       <h2>{t('fills.title')}</h2>
@@ -427,6 +441,17 @@ function Fills({ testId, filter }: { testId: string; filter?: ((symbol: string) 
           </tbody>
         </table>
       </div>
+      {fills.hasNextPage ? (
+        <button
+          type="button"
+          className="ctr-chip"
+          data-testid={`${testId}-more`}
+          disabled={fills.isFetchingNextPage}
+          onClick={() => void fills.fetchNextPage()}
+        >
+          {t('fills.more')}
+        </button>
+      ) : null}
     </section>
   );
 }
