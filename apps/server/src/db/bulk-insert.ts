@@ -23,7 +23,12 @@ interface Shape {
   keys: string[];
   /** SQL column name by field key. */
   names: Map<string, string>;
+  /** The SQL array type a column's values travel in, by field key (`bigint[]`, `numeric(38, 18)[]`). */
+  arrays: Map<string, string>;
 }
+
+/** A serial column's values are of its integer type. */
+const SERIAL: Record<string, string> = { bigserial: 'bigint', serial: 'integer', smallserial: 'smallint' };
 
 const shapes = new WeakMap<Table, Shape>();
 
@@ -35,24 +40,38 @@ function shapeOf(table: Table): Shape {
       table: `"${getTableName(table)}"`,
       keys: columns.map(([key]) => key),
       names: new Map(columns.map(([key, column]) => [key, `"${column.name}"`])),
+      arrays: new Map(
+        columns.map(([key, column]) => {
+          const type = column.getSQLType();
+          return [key, `${SERIAL[type] ?? type}[]`];
+        }),
+      ),
     };
     shapes.set(table, shape);
   }
   return shape;
 }
 
-function driverValue(value: unknown): unknown {
-  if (value === undefined) return null;
-  if (value instanceof Date) return value.toISOString();
-  return value;
+/** One element of a PostgreSQL array literal: NULL, or the value's text quoted (`"` and `\` escaped). */
+function arrayElement(value: unknown): string {
+  if (value === undefined || value === null) return 'NULL';
+  let text: string;
+  if (value instanceof Date) text = value.toISOString();
+  else if (typeof value === 'object') text = JSON.stringify(value);
+  else text = String(value);
+  return `"${text.replace(/["\\]/g, '\\$&')}"`;
 }
 
 /**
- * INSERT INTO table (the columns the rows carry) VALUES (...), (...) `tail`, in statements of at most
- * `chunk` rows. Every row must carry the same keys as the first (the projection's rows always do); a key
- * the table does not have is an error. The statements are sent together without waiting for each answer
- * (the client runs them in order): call it inside a transaction, so they share one connection and a
- * failure aborts them all; the first error is the one thrown.
+ * INSERT INTO table (the columns the rows carry) SELECT * FROM unnest($1::type[], ...) `tail`, in
+ * statements of at most `chunk` rows: one parameter per column (an array literal, sent as text and cast),
+ * not one per value. The database parses one short statement and one array per column instead of a
+ * VALUES list of thousands of parameters, which was most of the embedded database's time per projected
+ * row. unnest keeps the rows' order (serial ids are assigned in it). Every row must carry the same keys as
+ * the first (the projection's rows always do); a key the table does not have is an error. The statements
+ * are sent together without waiting for each answer (the client runs them in order): call it inside a
+ * transaction, so they share one connection and a failure aborts them all; the first error is the one
+ * thrown.
  */
 export async function bulkInsert<T extends Table>(
   executor: Pick<Executor, 'insert'>,
@@ -67,23 +86,25 @@ export async function bulkInsert<T extends Table>(
   const present = shape.keys.filter((k) => k in (first as object));
   const unknown = Object.keys(first as object).filter((k) => !shape.names.has(k));
   if (unknown.length > 0) throw new Error(`bulk insert into ${shape.table}: unknown fields ${unknown}`);
-  const head = `insert into ${shape.table} (${present.map((k) => shape.names.get(k)).join(', ')}) values `;
+  // `$n::text::type[]`: the parameter is plain text to every driver (each would otherwise serialize
+  // arrays its own way), and PostgreSQL's array input parses it.
+  const text =
+    `insert into ${shape.table} (${present.map((k) => shape.names.get(k)).join(', ')}) ` +
+    `select * from unnest(${present.map((k, i) => `$${i + 1}::text::${shape.arrays.get(k)}`).join(', ')}) ${tail}`;
   const client = rawClient(executor);
   const sent: Promise<unknown>[] = [];
   for (let start = 0; start < rows.length; start += chunk) {
-    const part = rows.slice(start, start + chunk);
-    const params: unknown[] = [];
-    const tuples: string[] = [];
-    for (const row of part) {
-      const record = row as Record<string, unknown>;
-      let tuple = '(';
-      for (let i = 0; i < present.length; i++) {
-        params.push(driverValue(record[present[i] as string]));
-        tuple += i === 0 ? `$${params.length}` : `, $${params.length}`;
+    const end = Math.min(rows.length, start + chunk);
+    const params: string[] = [];
+    for (const key of present) {
+      let literal = '{';
+      for (let r = start; r < end; r++) {
+        if (r > start) literal += ',';
+        literal += arrayElement((rows[r] as Record<string, unknown>)[key]);
       }
-      tuples.push(`${tuple})`);
+      params.push(`${literal}}`);
     }
-    sent.push(client.query(`${head}${tuples.join(', ')} ${tail}`, params));
+    sent.push(client.query(text, params));
   }
   await Promise.all(sent);
 }

@@ -90,7 +90,7 @@ export interface ProjectionStatus {
 }
 
 const DEFAULTS = {
-  batchSize: 500,
+  batchSize: 2000,
   batchAttempts: 3,
   backoffMs: 200,
   maxBackoffMs: 30_000,
