@@ -247,13 +247,14 @@ export class MoneyState {
     const seq = this.seq + 1;
     let result: CommandResult;
     const validTs = typeof command.ts === 'number' && Number.isSafeInteger(command.ts) && command.ts >= 0;
+    const windowMs = this.windowOf(command.type);
     try {
       requireString(command.id);
       requireString(command.actor);
       if (!validTs) reject('INVALID_COMMAND');
       const p = (command as { payload?: unknown }).payload;
       if (typeof p !== 'object' || p === null) reject('INVALID_COMMAND');
-      if (command.ts < this.clock - this.windowOf(command.type)) reject('STALE_COMMAND');
+      if (command.ts < this.clock - windowMs) reject('STALE_COMMAND');
       result = this.execute(command, seq);
     } catch (e) {
       if (!(e instanceof Rejection)) throw e;
@@ -263,13 +264,7 @@ export class MoneyState {
     this.seq = seq;
     const ts = validTs ? command.ts : this.clock;
     if (ts > this.clock) this.clock = ts;
-    this.record(
-      this.queue(this.windowOf(command.type)),
-      command.id,
-      this.commandDigest(command),
-      ts,
-      compact(result),
-    );
+    this.record(this.queue(windowMs), command.id, this.commandDigest(command), ts, compact(result));
     this.prune();
     return { result, fresh: true };
   }
@@ -323,7 +318,8 @@ export class MoneyState {
 
   /** Forgets ids recorded before the window and lets the parts drop what they keep for a while. */
   private prune(): void {
-    for (const q of this.queues.values()) {
+    for (let k = 0; k < this.queueList.length; k++) {
+      const q = this.queueList[k] as IdQueue;
       const horizon = this.clock - q.windowMs;
       while (q.head < q.ids.length) {
         // Times are in recording order only for live entries: a dead position is skipped, not a stop.

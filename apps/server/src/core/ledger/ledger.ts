@@ -21,6 +21,8 @@ import type {
 
 /** The largest magnitude NUMERIC(38,18) holds: 99,999,999,999,999,999,999.999999999999999999. */
 export const MAX_BALANCE_ATOMS = 10n ** 38n - 1n;
+/** A system balance may be negative down to this (the same magnitude bound). */
+const MIN_SYSTEM_ATOMS = -MAX_BALANCE_ATOMS;
 
 export interface Balance {
   available: Amount;
@@ -70,8 +72,21 @@ function assetKey(asset: string, accountType: AccountType): string {
   return key;
 }
 
+/** name -> asset -> key of a system account (as assetKey: a known string instead of a new one per lookup). */
+const systemKeys = new Map<string, Map<string, string>>();
+
 function systemKey(name: SystemAccount, asset: string): string {
-  return `${name}\u0000${asset}`;
+  let byAsset = systemKeys.get(name);
+  if (byAsset === undefined) {
+    byAsset = new Map();
+    systemKeys.set(name, byAsset);
+  }
+  let key = byAsset.get(asset);
+  if (key === undefined) {
+    key = `${name}\u0000${asset}`;
+    if (byAsset.size < MAX_CACHED_ASSET_KEYS) byAsset.set(asset, key);
+  }
+  return key;
 }
 
 export function compareText(a: string, b: string): number {
@@ -311,6 +326,9 @@ export class LedgerTx {
   /** Scratch of commit: the assets posted and their sums. */
   private readonly assets: string[] = [];
   private readonly sums: bigint[] = [];
+  private readonly sysNames: SystemAccount[] = [];
+  private readonly sysAssets: string[] = [];
+  private readonly sysNext: bigint[] = [];
 
   constructor(private readonly ledger: Ledger) {}
 
@@ -436,34 +454,34 @@ export class LedgerTx {
     const sums = this.sums;
     assets.length = 0;
     sums.length = 0;
-    const systemNext: { name: SystemAccount; asset: string; balance: Amount }[] = [];
+    // The system accounts' next balances: parallel scratch arrays (name, asset, balance).
+    const sysNames = this.sysNames;
+    const sysAssets = this.sysAssets;
+    const sysNext = this.sysNext;
+    sysNames.length = 0;
+    sysAssets.length = 0;
+    sysNext.length = 0;
     for (let i = 0; i < postings.length; i++) {
       const p = postings[i] as Posting;
       const delta = deltas[i] as bigint;
-      const at = assets.indexOf(p.asset);
+      const asset = p.asset;
+      const at = assets.indexOf(asset);
       if (at < 0) {
-        assets.push(p.asset);
+        assets.push(asset);
         sums.push(delta);
       } else {
         sums[at] = (sums[at] as bigint) + delta;
       }
       if (p.account.kind !== 'system') continue;
       const name = p.account.name;
-      let s: (typeof systemNext)[number] | undefined;
-      for (const c of systemNext) {
-        if (c.name === name && c.asset === p.asset) {
-          s = c;
-          break;
-        }
-      }
-      if (s === undefined) {
-        systemNext.push({
-          name,
-          asset: p.asset,
-          balance: (this.ledger.systemAmount(name, p.asset) + delta) as Amount,
-        });
+      let k = 0;
+      while (k < sysNames.length && (sysNames[k] !== name || sysAssets[k] !== asset)) k++;
+      if (k === sysNames.length) {
+        sysNames.push(name);
+        sysAssets.push(asset);
+        sysNext.push(this.ledger.systemAmount(name, asset) + delta);
       } else {
-        s.balance = (s.balance + delta) as Amount;
+        sysNext[k] = (sysNext[k] as bigint) + delta;
       }
     }
     for (let i = 0; i < assets.length; i++) {
@@ -475,8 +493,9 @@ export class LedgerTx {
       if (s.available < 0n || s.frozen < 0n) reject('INSUFFICIENT_BALANCE');
       if (s.available > MAX_BALANCE_ATOMS || s.frozen > MAX_BALANCE_ATOMS) reject('AMOUNT_TOO_LARGE');
     }
-    for (const s of systemNext) {
-      if (s.balance > MAX_BALANCE_ATOMS || -s.balance > MAX_BALANCE_ATOMS) reject('AMOUNT_TOO_LARGE');
+    for (let k = 0; k < sysNext.length; k++) {
+      const b = sysNext[k] as bigint;
+      if (b > MAX_BALANCE_ATOMS || b < MIN_SYSTEM_ATOMS) reject('AMOUNT_TOO_LARGE');
     }
     // Every check passed: apply.
     for (const s of staged) {
@@ -492,7 +511,9 @@ export class LedgerTx {
         current.frozen = s.frozen;
       }
     }
-    for (const s of systemNext) this.ledger.setSystem(s.name, s.asset, s.balance);
+    for (let k = 0; k < sysNext.length; k++) {
+      this.ledger.setSystem(sysNames[k] as SystemAccount, sysAssets[k] as string, sysNext[k] as Amount);
+    }
     for (const fn of this.onCommit) fn();
 
     for (let i = 0; i < postings.length; i++)

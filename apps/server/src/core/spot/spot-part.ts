@@ -46,12 +46,15 @@ import {
 
 const descending = (a: number, b: number) => b - a;
 const ascending = (a: number, b: number) => a - b;
+const TIME_IN_FORCE: ReadonlySet<unknown> = new Set(SPOT_TIME_IN_FORCE);
 const CLIENT_ID_PATTERN = /^[A-Za-z0-9_.:-]{1,64}$/;
 /** Budgets of market buys by quote amount are capped so ticks x lots sums stay exact in a double. */
 const MAX_BUDGET_UNITS = 2 ** 52;
 
 interface OpenOrder {
   id: number;
+  /** The id as its decimal string (events, replies), built once. */
+  idText: string;
   userId: string;
   owner: number;
   symbol: string;
@@ -116,14 +119,22 @@ function orderAccount(v: unknown, symbol: string): AccountType {
 }
 
 /** An order's side effect: none on the spot account; borrow and/or repay on a margin account. */
-function orderSideEffect(
-  v: unknown,
-  account: AccountType,
-): { borrow: boolean; repay: SpotSideEffect | undefined } {
-  if (v === undefined || v === 'none') return { borrow: false, repay: undefined };
+interface SideEffect {
+  readonly borrow: boolean;
+  readonly repay: SpotSideEffect | undefined;
+}
+/** The four possible side effects, one frozen object each (no allocation per order). */
+const NO_EFFECT: SideEffect = Object.freeze({ borrow: false, repay: undefined });
+const AUTO_BORROW: SideEffect = Object.freeze({ borrow: true, repay: undefined });
+const AUTO_REPAY: SideEffect = Object.freeze({ borrow: false, repay: 'autoRepay' });
+const AUTO_BORROW_REPAY: SideEffect = Object.freeze({ borrow: true, repay: 'autoBorrowRepay' });
+
+function orderSideEffect(v: unknown, account: AccountType): SideEffect {
+  if (v === undefined || v === 'none') return NO_EFFECT;
   if (account === 'spot') return reject('INVALID_COMMAND');
-  if (v === 'autoBorrow') return { borrow: true, repay: undefined };
-  if (v === 'autoRepay' || v === 'autoBorrowRepay') return { borrow: v === 'autoBorrowRepay', repay: v };
+  if (v === 'autoBorrow') return AUTO_BORROW;
+  if (v === 'autoRepay') return AUTO_REPAY;
+  if (v === 'autoBorrowRepay') return AUTO_BORROW_REPAY;
   return reject('INVALID_COMMAND');
 }
 
@@ -226,9 +237,9 @@ export class SpotPart implements CorePart {
         this.close(o, m, tx, act, 'cancelled', 'user');
         this.emit(m, act, ctx);
         return {
-          ref: String(o.id),
+          ref: o.idText,
           events: act.events,
-          reply: { orderId: String(o.id), status: 'cancelled' },
+          reply: { orderId: o.idText, status: 'cancelled' },
         };
       }
       default:
@@ -299,7 +310,7 @@ export class SpotPart implements CorePart {
     if (p.side !== 'buy' && p.side !== 'sell') reject('INVALID_COMMAND');
     if (p.type !== 'limit' && p.type !== 'market') reject('INVALID_COMMAND');
     const tif: SpotTimeInForce = p.timeInForce ?? (p.type === 'market' ? 'IOC' : 'GTC');
-    if (!(SPOT_TIME_IN_FORCE as readonly string[]).includes(tif)) reject('INVALID_COMMAND');
+    if (!TIME_IN_FORCE.has(tif)) reject('INVALID_COMMAND');
     if (p.type === 'market' && tif !== 'IOC') reject('INVALID_COMMAND');
     const side: Side = p.side === 'buy' ? BUY : SELL;
     const clientOrderId = p.clientOrderId;
@@ -326,8 +337,9 @@ export class SpotPart implements CorePart {
       const value = notional(m, limitTicks, lots);
       if (value < m.minNotional) reject('BELOW_MIN_NOTIONAL');
       ctx.ledger.checkAmount(m.quote, value);
-      ctx.ledger.checkAmount(m.base, lotsToAtoms(m, lots));
-      hold = side === BUY ? value : lotsToAtoms(m, lots);
+      const baseAtoms = lotsToAtoms(m, lots);
+      ctx.ledger.checkAmount(m.base, baseAtoms);
+      hold = side === BUY ? value : baseAtoms;
       if (tif === 'POST_ONLY' && m.book.crosses(side, limitTicks)) reject('POST_ONLY_WOULD_TAKE');
     } else {
       if (p.price !== undefined) reject('INVALID_COMMAND');
@@ -348,8 +360,9 @@ export class SpotPart implements CorePart {
         lots = qtyToLots(m, p.quantity);
         if (lots < m.minLots) reject('BELOW_MIN_QTY');
         if (notional(m, best, lots) < m.minNotional) reject('BELOW_MIN_NOTIONAL');
-        ctx.ledger.checkAmount(m.base, lotsToAtoms(m, lots));
-        hold = side === BUY ? notional(m, limitTicks, lots) : lotsToAtoms(m, lots);
+        const baseAtoms = lotsToAtoms(m, lots);
+        ctx.ledger.checkAmount(m.base, baseAtoms);
+        hold = side === BUY ? notional(m, limitTicks, lots) : baseAtoms;
         ctx.ledger.checkAmount(side === BUY ? m.quote : m.base, hold);
       }
     }
@@ -372,6 +385,7 @@ export class SpotPart implements CorePart {
 
     const o: OpenOrder = {
       id: ctx.seq,
+      idText: String(ctx.seq),
       userId,
       owner,
       symbol: m.symbol,
@@ -431,7 +445,7 @@ export class SpotPart implements CorePart {
     if (act.repays) this.repayFromProceeds(act, m, tx, ctx);
     this.emit(m, act, ctx);
     const state = o.end ?? 'open';
-    return { ref: String(o.id), events: act.events, reply: { orderId: String(o.id), status: state } };
+    return { ref: o.idText, events: act.events, reply: { orderId: o.idText, status: state } };
   }
 
   /** Applies the book's fills and self-trade cancellations of the last match to both sides' funds. */
@@ -488,8 +502,8 @@ export class SpotPart implements CorePart {
         qty: lotsToQty(m, lots),
         quoteQty: formatAtoms(quote),
         takerSide: taker.side === BUY ? 'buy' : 'sell',
-        makerOrderId: String(maker.id),
-        takerOrderId: String(taker.id),
+        makerOrderId: maker.idText,
+        takerOrderId: taker.idText,
         makerUserId: maker.userId,
         takerUserId: taker.userId,
         makerFee: formatAtoms(maker === buyer ? buyerFee : sellerFee),
@@ -593,7 +607,7 @@ export class SpotPart implements CorePart {
     const event: SpotOrderEvent = {
       type: 'spot.order',
       seq,
-      orderId: String(o.id),
+      orderId: o.idText,
       userId: o.userId,
       symbol: m.symbol,
       side: o.side === BUY ? 'buy' : 'sell',
@@ -747,6 +761,7 @@ export class SpotPart implements CorePart {
         ] = r as [...OrderRowBase, string?, SpotSideEffect?];
         const o: OpenOrder = {
           id,
+          idText: String(id),
           userId,
           owner: this.ownerOf(userId),
           symbol: m.symbol,
