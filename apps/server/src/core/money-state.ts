@@ -13,7 +13,7 @@
 import { canonicalJson } from './canonical-json';
 import { ContractsPart } from './contracts/contracts-part';
 import { EarnPart } from './earn/earn-part';
-import { Ledger, type LedgerSnapshot, MAX_BALANCE_ATOMS } from './ledger/ledger';
+import { type CommandMeta, Ledger, type LedgerSnapshot, MAX_BALANCE_ATOMS } from './ledger/ledger';
 import { MarginPart } from './margin/margin-part';
 import { OtcPart } from './otc/otc-part';
 import type { CorePart, ExecContext } from './part';
@@ -141,6 +141,15 @@ export class MoneyState {
     ledger: undefined as unknown as Ledger,
     fees: this.referral,
     orderAccounts: this.margin,
+  };
+  /** The commit's command fields: one object, refilled for each command (commit copies what it keeps). */
+  private readonly meta: CommandMeta = {
+    seq: 0,
+    commandId: '',
+    commandType: 'transfer',
+    actor: '',
+    ts: 0,
+    ref: '',
   };
   /** Command id -> slot of its entry in a queue (see IdQueue). */
   private readonly idempotency = new Map<string, number>();
@@ -295,14 +304,14 @@ export class MoneyState {
       if (done.events) events = done.events;
       reply = done.reply;
     }
-    const ledgerEvents = tx.commit({
-      seq,
-      commandId: command.id,
-      commandType: command.type,
-      actor: command.actor,
-      ts: command.ts,
-      ref,
-    });
+    const meta = this.meta;
+    meta.seq = seq;
+    meta.commandId = command.id;
+    meta.commandType = command.type;
+    meta.actor = command.actor;
+    meta.ts = command.ts;
+    meta.ref = ref;
+    const ledgerEvents = tx.commit(meta);
     const rebates = this.referral.drain(seq, command.type, command.ts);
     // The ledger's events first, then the part's, then the rebates (ledgerEvents is a new array).
     let all = ledgerEvents;

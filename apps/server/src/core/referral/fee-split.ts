@@ -61,7 +61,17 @@ export function splitFee(
   paid: (rebate: PaidRebate) => void,
 ): void {
   if (fee === 0n) return;
-  const [revenue = ZERO, fund = ZERO] = split9010(fee, decimals);
+  let revenue: bigint;
+  let fund: bigint;
+  const unit =
+    Number.isInteger(decimals) && decimals >= 0 && decimals <= 18 ? POW10[18 - decimals] : undefined;
+  if (unit !== undefined) {
+    // split9010 without its pair array (the same two amounts).
+    fund = (fee / (TEN_UNITS[decimals] as bigint)) * unit;
+    revenue = fee - fund;
+  } else {
+    [revenue = ZERO, fund = ZERO] = split9010(fee, decimals);
+  }
   let ancestor = chain.shares.length === 0 ? undefined : chain.parentOf(payer);
   if (ancestor === undefined) {
     tx.system('fee_revenue', asset, revenue);

@@ -11,7 +11,7 @@
 //
 // Order ids are the placing command's seq. Only open orders are kept here; what happened to every order
 // is in the events (order, trade, depth), which the SQL projection records.
-import { formatAtoms } from '../atoms';
+import { formatAtoms, formatAtomsCached } from '../atoms';
 import { compareText, type Ledger, type LedgerTx } from '../ledger/ledger';
 import type { MarginAccountType } from '../margin/margin-types';
 import type { CorePart, ExecContext, Execution, HeldAmount } from '../part';
@@ -150,11 +150,16 @@ export interface SpotSnapshot {
  */
 class Activity {
   seq = 0;
+  /** The first `orderCount` entries are this command's (the arrays keep their storage between commands;
+   * entries beyond the counts are stale). */
   orders: OpenOrder[] = [];
+  orderCount = 0;
   events: CoreEvent[] = [];
   /** Changed level prices per side (may repeat; sorted and deduplicated when the events are built). */
   bidLevels: number[] = [];
+  bidCount = 0;
   askLevels: number[] = [];
+  askCount = 0;
   trades = 0;
   /** An order that repays from its proceeds received some in this command. */
   repays = false;
@@ -163,10 +168,10 @@ class Activity {
    * others are internal and reused). */
   reset(seq: number): this {
     this.seq = seq;
-    this.orders.length = 0;
+    this.orderCount = 0;
     this.events = [];
-    this.bidLevels.length = 0;
-    this.askLevels.length = 0;
+    this.bidCount = 0;
+    this.askCount = 0;
     this.trades = 0;
     this.repays = false;
     return this;
@@ -178,7 +183,7 @@ class Activity {
     o.mark = this.seq;
     o.end = null;
     o.endReason = null;
-    this.orders.push(o);
+    this.orders[this.orderCount++] = o;
   }
 
   /** Touched and its level changed. */
@@ -188,7 +193,8 @@ class Activity {
   }
 
   level(o: OpenOrder): void {
-    (o.side === BUY ? this.bidLevels : this.askLevels).push(o.priceTicks);
+    if (o.side === BUY) this.bidLevels[this.bidCount++] = o.priceTicks;
+    else this.askLevels[this.askCount++] = o.priceTicks;
   }
 
   ended(o: OpenOrder, status: SpotOrderStatus, reason: SpotCancelReason | null): void {
@@ -500,14 +506,14 @@ export class SpotPart implements CorePart {
         symbol: m.symbol,
         price: ticksToPrice(m, ticks),
         qty: lotsToQty(m, lots),
-        quoteQty: formatAtoms(quote),
+        quoteQty: formatAtomsCached(quote),
         takerSide: taker.side === BUY ? 'buy' : 'sell',
         makerOrderId: maker.idText,
         takerOrderId: taker.idText,
         makerUserId: maker.userId,
         takerUserId: taker.userId,
-        makerFee: formatAtoms(maker === buyer ? buyerFee : sellerFee),
-        takerFee: formatAtoms(taker === buyer ? buyerFee : sellerFee),
+        makerFee: formatAtomsCached(maker === buyer ? buyerFee : sellerFee),
+        takerFee: formatAtomsCached(taker === buyer ? buyerFee : sellerFee),
         ts: ctx.ts,
       });
       if ((r.makerLeft[i] as number) === 0) this.close(maker, m, tx, act, 'filled', null);
@@ -517,7 +523,8 @@ export class SpotPart implements CorePart {
   /** Hands what the orders flagged to repay received in this command to their account's rules. */
   private repayFromProceeds(act: Activity, m: SpotMarket, tx: LedgerTx, ctx: ExecContext): void {
     const credits: { userId: string; account: AccountType; asset: string; amount: bigint }[] = [];
-    for (const o of act.orders) {
+    for (let i = 0; i < act.orderCount; i++) {
+      const o = act.orders[i] as OpenOrder;
       if (o.repay === undefined || o.proceeds <= 0n) continue;
       credits.push({
         userId: o.userId,
@@ -569,25 +576,41 @@ export class SpotPart implements CorePart {
 
   /** The command's order, trade and depth events: every touched order's state, every changed level. */
   private emit(m: SpotMarket, act: Activity, ctx: ExecContext): void {
-    for (const o of act.orders) {
+    for (let i = 0; i < act.orderCount; i++) {
+      const o = act.orders[i] as OpenOrder;
       act.events.push(this.orderEvent(m, o, o.end ?? 'open', o.endReason, ctx.seq, ctx.ts));
     }
-    if (act.bidLevels.length > 0 || act.askLevels.length > 0) {
+    if (act.bidCount > 0 || act.askCount > 0) {
       act.events.push({
         type: 'spot.depth',
         seq: ctx.seq,
         symbol: m.symbol,
-        bids: this.levels(m, BUY, act.bidLevels),
-        asks: this.levels(m, SELL, act.askLevels),
+        bids: this.levels(m, BUY, act.bidLevels, act.bidCount),
+        asks: this.levels(m, SELL, act.askLevels, act.askCount),
       });
     }
   }
 
   /** Changed levels of a side, best first, each with its new total ('0' when it emptied). */
-  private levels(m: SpotMarket, side: Side, prices: number[]): [string, string][] {
-    prices.sort(side === BUY ? descending : ascending);
+  private levels(m: SpotMarket, side: Side, changed: number[], count: number): [string, string][] {
+    let prices = changed;
+    if (count > 32) {
+      prices = changed.slice(0, count);
+      prices.sort(side === BUY ? descending : ascending);
+    } else {
+      // The first `count` entries in place, best first (insertion sort: a command changes a few levels).
+      for (let i = 1; i < count; i++) {
+        const t = prices[i] as number;
+        let j = i - 1;
+        while (j >= 0 && (side === BUY ? (prices[j] as number) < t : (prices[j] as number) > t)) {
+          prices[j + 1] = prices[j] as number;
+          j--;
+        }
+        prices[j + 1] = t;
+      }
+    }
     const out: [string, string][] = [];
-    for (let i = 0; i < prices.length; i++) {
+    for (let i = 0; i < count; i++) {
       const t = prices[i] as number;
       if (i > 0 && t === prices[i - 1]) continue;
       out.push([ticksToPrice(m, t), lotsToQty(m, m.book.levelLots(side, t))]);
@@ -615,10 +638,10 @@ export class SpotPart implements CorePart {
       timeInForce: o.tif,
       price: o.type === 'limit' ? ticksToPrice(m, o.priceTicks) : null,
       quantity: byQuote ? null : lotsToQty(m, o.lots),
-      quoteQuantity: byQuote ? formatAtoms(o.quoteQuantity) : null,
+      quoteQuantity: byQuote ? formatAtomsCached(o.quoteQuantity) : null,
       filledQty: lotsToQty(m, o.filledLots),
-      filledQuote: formatAtoms(o.filledQuote),
-      fee: formatAtoms(o.fee),
+      filledQuote: formatAtomsCached(o.filledQuote),
+      fee: formatAtomsCached(o.fee),
       feeAsset: o.side === BUY ? m.base : m.quote,
       status,
       cancelReason: reason,
