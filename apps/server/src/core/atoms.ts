@@ -27,6 +27,23 @@ export function formatAtoms(a: bigint): string {
   return negative ? `-${body}` : body;
 }
 
+/** formatAtoms' strings of recent amounts: posting deltas, trade amounts and fees repeat (common sizes at
+ * common prices), and a hit costs one lookup instead of three or four new strings. Bounded: a full map is
+ * dropped and refilled. A cache only (the output is formatAtoms' own), so the core stays pure. */
+const ATOM_TEXTS = new Map<bigint, string>();
+const MAX_ATOM_TEXTS = 8192;
+
+/** formatAtoms(a) through a bounded cache (for amounts that repeat; balances do not, they take formatAtoms). */
+export function formatAtomsCached(a: bigint): string {
+  let text = ATOM_TEXTS.get(a);
+  if (text === undefined) {
+    text = formatAtoms(a);
+    if (ATOM_TEXTS.size >= MAX_ATOM_TEXTS) ATOM_TEXTS.clear();
+    ATOM_TEXTS.set(a, text);
+  }
+  return text;
+}
+
 /** 10^k as bigint for k = 0..36 (no bigint exponentiation on the hot path). */
 export const POW10: readonly bigint[] = Array.from({ length: 37 }, (_, k) => 10n ** BigInt(k));
 

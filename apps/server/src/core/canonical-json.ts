@@ -26,6 +26,40 @@ function sortKeys(keys: string[]): string[] {
   return keys;
 }
 
+/**
+ * The key orders of recently seen object shapes: objects of one kind (command payloads, snapshot rows)
+ * repeat their keys in the same order, so the sort and the quoting of the keys are done once per shape.
+ * An entry holds the keys as Object.keys gave them, the sorted keys, and each sorted key's JSON prefix
+ * (`"key":`, and with a leading comma). Direct-mapped by key count and first key; a cache only (the output
+ * is the same string as without it).
+ */
+interface Shape {
+  keys: string[];
+  sorted: string[];
+  first: string[];
+  next: string[];
+}
+const SHAPE_SLOTS = 64;
+const shapes: (Shape | undefined)[] = new Array(SHAPE_SLOTS).fill(undefined);
+
+function shapeOf(keys: string[]): Shape {
+  const n = keys.length;
+  const k0 = keys[0] as string;
+  const slot = (n * 7 + k0.length * 31 + k0.charCodeAt(0)) & (SHAPE_SLOTS - 1);
+  const cached = shapes[slot];
+  if (cached !== undefined && cached.keys.length === n) {
+    const ck = cached.keys;
+    let i = 0;
+    while (i < n && ck[i] === keys[i]) i++;
+    if (i === n) return cached;
+  }
+  const sorted = sortKeys(keys.slice());
+  const first = sorted.map((k) => `${quote(k)}:`);
+  const shape: Shape = { keys, sorted, first, next: first.map((f) => `,${f}`) };
+  shapes[slot] = shape;
+  return shape;
+}
+
 export function canonicalJson(value: unknown): string {
   if (value === null) return 'null';
   switch (typeof value) {
@@ -46,13 +80,16 @@ export function canonicalJson(value: unknown): string {
         return `${out}]`;
       }
       const record = value as Record<string, unknown>;
-      const keys = sortKeys(Object.keys(record));
+      const keys = Object.keys(record);
+      if (keys.length === 0) return '{}';
+      const shape = shapeOf(keys);
+      const sorted = shape.sorted;
       let out = '{';
       let first = true;
-      for (const key of keys) {
-        const v = record[key];
+      for (let i = 0; i < sorted.length; i++) {
+        const v = record[sorted[i] as string];
         if (v === undefined || typeof v === 'function' || typeof v === 'symbol') continue;
-        out += `${first ? '' : ','}${quote(key)}:${canonicalJson(v)}`;
+        out += (first ? shape.first[i] : shape.next[i]) + canonicalJson(v);
         first = false;
       }
       return `${out}}`;

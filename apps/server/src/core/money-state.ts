@@ -13,7 +13,7 @@
 import { canonicalJson } from './canonical-json';
 import { ContractsPart } from './contracts/contracts-part';
 import { EarnPart } from './earn/earn-part';
-import { Ledger, type LedgerSnapshot, MAX_BALANCE_ATOMS } from './ledger/ledger';
+import { type CommandMeta, Ledger, type LedgerSnapshot, MAX_BALANCE_ATOMS } from './ledger/ledger';
 import { MarginPart } from './margin/margin-part';
 import { OtcPart } from './otc/otc-part';
 import type { CorePart, ExecContext } from './part';
@@ -142,6 +142,15 @@ export class MoneyState {
     fees: this.referral,
     orderAccounts: this.margin,
   };
+  /** The commit's command fields: one object, refilled for each command (commit copies what it keeps). */
+  private readonly meta: CommandMeta = {
+    seq: 0,
+    commandId: '',
+    commandType: 'transfer',
+    actor: '',
+    ts: 0,
+    ref: '',
+  };
   /** Command id -> slot of its entry in a queue (see IdQueue). */
   private readonly idempotency = new Map<string, number>();
   /** One queue per retention window (pruning by time within a queue is in recording order). */
@@ -247,13 +256,14 @@ export class MoneyState {
     const seq = this.seq + 1;
     let result: CommandResult;
     const validTs = typeof command.ts === 'number' && Number.isSafeInteger(command.ts) && command.ts >= 0;
+    const windowMs = this.windowOf(command.type);
     try {
       requireString(command.id);
       requireString(command.actor);
       if (!validTs) reject('INVALID_COMMAND');
       const p = (command as { payload?: unknown }).payload;
       if (typeof p !== 'object' || p === null) reject('INVALID_COMMAND');
-      if (command.ts < this.clock - this.windowOf(command.type)) reject('STALE_COMMAND');
+      if (command.ts < this.clock - windowMs) reject('STALE_COMMAND');
       result = this.execute(command, seq);
     } catch (e) {
       if (!(e instanceof Rejection)) throw e;
@@ -263,13 +273,7 @@ export class MoneyState {
     this.seq = seq;
     const ts = validTs ? command.ts : this.clock;
     if (ts > this.clock) this.clock = ts;
-    this.record(
-      this.queue(this.windowOf(command.type)),
-      command.id,
-      this.commandDigest(command),
-      ts,
-      compact(result),
-    );
+    this.record(this.queue(windowMs), command.id, this.commandDigest(command), ts, compact(result));
     this.prune();
     return { result, fresh: true };
   }
@@ -300,14 +304,14 @@ export class MoneyState {
       if (done.events) events = done.events;
       reply = done.reply;
     }
-    const ledgerEvents = tx.commit({
-      seq,
-      commandId: command.id,
-      commandType: command.type,
-      actor: command.actor,
-      ts: command.ts,
-      ref,
-    });
+    const meta = this.meta;
+    meta.seq = seq;
+    meta.commandId = command.id;
+    meta.commandType = command.type;
+    meta.actor = command.actor;
+    meta.ts = command.ts;
+    meta.ref = ref;
+    const ledgerEvents = tx.commit(meta);
     const rebates = this.referral.drain(seq, command.type, command.ts);
     // The ledger's events first, then the part's, then the rebates (ledgerEvents is a new array).
     let all = ledgerEvents;
@@ -323,7 +327,8 @@ export class MoneyState {
 
   /** Forgets ids recorded before the window and lets the parts drop what they keep for a while. */
   private prune(): void {
-    for (const q of this.queues.values()) {
+    for (let k = 0; k < this.queueList.length; k++) {
+      const q = this.queueList[k] as IdQueue;
       const horizon = this.clock - q.windowMs;
       while (q.head < q.ids.length) {
         // Times are in recording order only for live entries: a dead position is skipped, not a stop.

@@ -7,7 +7,7 @@
 // The per-operation maximum of an asset is a separate check products call on their input amounts.
 // Pure: no I/O, clock or random source.
 import { type Amount, ZERO } from '@coin/shared/money';
-import { formatAtoms, POW10 } from '../atoms';
+import { formatAtoms, formatAtomsCached, POW10 } from '../atoms';
 import { reject } from '../rejection';
 import type {
   AccountBalance,
@@ -21,6 +21,8 @@ import type {
 
 /** The largest magnitude NUMERIC(38,18) holds: 99,999,999,999,999,999,999.999999999999999999. */
 export const MAX_BALANCE_ATOMS = 10n ** 38n - 1n;
+/** A system balance may be negative down to this (the same magnitude bound). */
+const MIN_SYSTEM_ATOMS = -MAX_BALANCE_ATOMS;
 
 export interface Balance {
   available: Amount;
@@ -70,8 +72,21 @@ function assetKey(asset: string, accountType: AccountType): string {
   return key;
 }
 
+/** name -> asset -> key of a system account (as assetKey: a known string instead of a new one per lookup). */
+const systemKeys = new Map<string, Map<string, string>>();
+
 function systemKey(name: SystemAccount, asset: string): string {
-  return `${name}\u0000${asset}`;
+  let byAsset = systemKeys.get(name);
+  if (byAsset === undefined) {
+    byAsset = new Map();
+    systemKeys.set(name, byAsset);
+  }
+  let key = byAsset.get(asset);
+  if (key === undefined) {
+    key = `${name}\u0000${asset}`;
+    if (byAsset.size < MAX_CACHED_ASSET_KEYS) byAsset.set(asset, key);
+  }
+  return key;
 }
 
 export function compareText(a: string, b: string): number {
@@ -296,7 +311,9 @@ function systemRef(name: SystemAccount): AccountRef {
  * (commands run one at a time), so staging allocates only what goes out in the events.
  */
 export class LedgerTx {
-  /** The postings as they go out in the event; each `delta` is formatted at commit from `deltas`. */
+  /** The postings as they go out in the event; each `delta` is formatted at commit from `deltas`
+   * (`deltas[i]` is posting i's; entries beyond the postings are stale: the scratch arrays of a tx keep
+   * their storage from command to command, as `length = 0` would drop it). */
   private postings: Posting[] = [];
   private readonly deltas: bigint[] = [];
   /**
@@ -304,6 +321,8 @@ export class LedgerTx {
    * they are found by a scan, and only a command touching many (a sweep of the book) builds an index.
    */
   private readonly stagedInOrder: Staged[] = [];
+  /** How many of stagedInOrder this command staged; the objects beyond are kept for reuse (a pool). */
+  private stagedCount = 0;
   private stagedIndex: Map<string, Staged> | undefined;
   /** The account stagedOf found last (cleared with the staging). */
   private last: Staged | undefined;
@@ -311,6 +330,9 @@ export class LedgerTx {
   /** Scratch of commit: the assets posted and their sums. */
   private readonly assets: string[] = [];
   private readonly sums: bigint[] = [];
+  private readonly sysNames: SystemAccount[] = [];
+  private readonly sysAssets: string[] = [];
+  private readonly sysNext: bigint[] = [];
 
   constructor(private readonly ledger: Ledger) {}
 
@@ -318,8 +340,7 @@ export class LedgerTx {
   reset(): this {
     // (After a commit the array went out with its event and was replaced; otherwise it is ours.)
     this.postings.length = 0;
-    this.deltas.length = 0;
-    this.stagedInOrder.length = 0;
+    this.stagedCount = 0;
     this.stagedIndex = undefined;
     this.last = undefined;
     this.onCommit.length = 0;
@@ -342,11 +363,12 @@ export class LedgerTx {
     )
       return last;
     const list = this.stagedInOrder;
+    const count = this.stagedCount;
     let s: Staged | undefined;
     if (this.stagedIndex !== undefined) {
       s = this.stagedIndex.get(`${userId}\u0000${assetKey(asset, accountType)}`);
     } else {
-      for (let i = 0; i < list.length; i++) {
+      for (let i = 0; i < count; i++) {
         const c = list[i] as Staged;
         if (c.userId === userId && c.asset === asset && c.accountType === accountType) {
           s = c;
@@ -356,21 +378,31 @@ export class LedgerTx {
     }
     if (s === undefined) {
       const current = this.ledger.account(userId, asset, accountType);
-      s = {
-        available: current?.available ?? ZERO,
-        frozen: current?.frozen ?? ZERO,
-        userId,
-        asset,
-        accountType,
-        ref: undefined,
-        touched: false,
-      };
-      list.push(s);
+      const available = current?.available ?? ZERO;
+      const frozen = current?.frozen ?? ZERO;
+      if (count < list.length) {
+        // An object of an earlier command's staging, refilled (it never left that command).
+        s = list[count] as Staged;
+        s.available = available;
+        s.frozen = frozen;
+        s.userId = userId;
+        s.asset = asset;
+        s.accountType = accountType;
+        s.ref = undefined;
+        s.touched = false;
+      } else {
+        s = { available, frozen, userId, asset, accountType, ref: undefined, touched: false };
+        list.push(s);
+      }
+      this.stagedCount = count + 1;
       if (this.stagedIndex !== undefined) {
         this.stagedIndex.set(`${userId}\u0000${assetKey(asset, accountType)}`, s);
-      } else if (list.length > STAGED_SCAN_LIMIT) {
+      } else if (count + 1 > STAGED_SCAN_LIMIT) {
         this.stagedIndex = new Map();
-        for (const c of list) this.stagedIndex.set(`${c.userId}\u0000${assetKey(c.asset, c.accountType)}`, c);
+        for (let i = 0; i <= count; i++) {
+          const c = list[i] as Staged;
+          this.stagedIndex.set(`${c.userId}\u0000${assetKey(c.asset, c.accountType)}`, c);
+        }
       }
     }
     this.last = s;
@@ -387,16 +419,16 @@ export class LedgerTx {
     if (delta === 0n) return;
     const s = this.stagedOf(userId, asset, accountType);
     if (s.ref === undefined) s.ref = { kind: 'user', userId, accountType };
+    this.deltas[this.postings.length] = delta;
     this.postings.push({ account: s.ref, asset, field, delta: '' });
-    this.deltas.push(delta);
     s[field] = (s[field] + delta) as Amount;
     s.touched = true;
   }
 
   system(name: SystemAccount, asset: string, delta: bigint) {
     if (delta === 0n) return;
+    this.deltas[this.postings.length] = delta;
     this.postings.push({ account: systemRef(name), asset, field: 'available', delta: '' });
-    this.deltas.push(delta);
   }
 
   /** Moves `amount` from available to frozen (a hold); INSUFFICIENT_BALANCE at once when it is not there. */
@@ -406,7 +438,7 @@ export class LedgerTx {
     this.user(userId, asset, accountType, 'frozen', amount);
   }
 
-  /** The balance as this tx would leave it so far. */
+  /** The balance as this tx would leave it so far (read it within the command: the object is reused). */
   balanceOf(userId: string, asset: string, accountType: AccountType): Balance {
     return this.stagedOf(userId, asset, accountType);
   }
@@ -434,52 +466,56 @@ export class LedgerTx {
     // Per-asset sums and next system balances in first-seen order; a command has a few of each (scans).
     const assets = this.assets;
     const sums = this.sums;
-    assets.length = 0;
-    sums.length = 0;
-    const systemNext: { name: SystemAccount; asset: string; balance: Amount }[] = [];
+    let assetCount = 0;
+    // The system accounts' next balances: parallel scratch arrays (name, asset, balance).
+    const sysNames = this.sysNames;
+    const sysAssets = this.sysAssets;
+    const sysNext = this.sysNext;
+    let sysCount = 0;
     for (let i = 0; i < postings.length; i++) {
       const p = postings[i] as Posting;
       const delta = deltas[i] as bigint;
-      const at = assets.indexOf(p.asset);
-      if (at < 0) {
-        assets.push(p.asset);
-        sums.push(delta);
+      const asset = p.asset;
+      let at = 0;
+      while (at < assetCount && assets[at] !== asset) at++;
+      if (at === assetCount) {
+        assets[at] = asset;
+        sums[at] = delta;
+        assetCount++;
       } else {
         sums[at] = (sums[at] as bigint) + delta;
       }
       if (p.account.kind !== 'system') continue;
       const name = p.account.name;
-      let s: (typeof systemNext)[number] | undefined;
-      for (const c of systemNext) {
-        if (c.name === name && c.asset === p.asset) {
-          s = c;
-          break;
-        }
-      }
-      if (s === undefined) {
-        systemNext.push({
-          name,
-          asset: p.asset,
-          balance: (this.ledger.systemAmount(name, p.asset) + delta) as Amount,
-        });
+      let k = 0;
+      while (k < sysCount && (sysNames[k] !== name || sysAssets[k] !== asset)) k++;
+      if (k === sysCount) {
+        sysNames[k] = name;
+        sysAssets[k] = asset;
+        sysNext[k] = this.ledger.systemAmount(name, asset) + delta;
+        sysCount++;
       } else {
-        s.balance = (s.balance + delta) as Amount;
+        sysNext[k] = (sysNext[k] as bigint) + delta;
       }
     }
-    for (let i = 0; i < assets.length; i++) {
+    for (let i = 0; i < assetCount; i++) {
       if (sums[i] !== 0n) throw new Error(`unbalanced postings in ${meta.commandType} for ${assets[i]}`);
     }
     const staged = this.stagedInOrder;
-    for (const s of staged) {
+    const stagedCount = this.stagedCount;
+    for (let i = 0; i < stagedCount; i++) {
+      const s = staged[i] as Staged;
       if (!s.touched) continue;
       if (s.available < 0n || s.frozen < 0n) reject('INSUFFICIENT_BALANCE');
       if (s.available > MAX_BALANCE_ATOMS || s.frozen > MAX_BALANCE_ATOMS) reject('AMOUNT_TOO_LARGE');
     }
-    for (const s of systemNext) {
-      if (s.balance > MAX_BALANCE_ATOMS || -s.balance > MAX_BALANCE_ATOMS) reject('AMOUNT_TOO_LARGE');
+    for (let k = 0; k < sysCount; k++) {
+      const b = sysNext[k] as bigint;
+      if (b > MAX_BALANCE_ATOMS || b < MIN_SYSTEM_ATOMS) reject('AMOUNT_TOO_LARGE');
     }
     // Every check passed: apply.
-    for (const s of staged) {
+    for (let i = 0; i < stagedCount; i++) {
+      const s = staged[i] as Staged;
       if (!s.touched) continue;
       const current = this.ledger.account(s.userId, s.asset, s.accountType);
       if (current === undefined) {
@@ -492,11 +528,13 @@ export class LedgerTx {
         current.frozen = s.frozen;
       }
     }
-    for (const s of systemNext) this.ledger.setSystem(s.name, s.asset, s.balance);
+    for (let k = 0; k < sysCount; k++) {
+      this.ledger.setSystem(sysNames[k] as SystemAccount, sysAssets[k] as string, sysNext[k] as Amount);
+    }
     for (const fn of this.onCommit) fn();
 
     for (let i = 0; i < postings.length; i++)
-      (postings[i] as Posting).delta = formatAtoms(deltas[i] as bigint);
+      (postings[i] as Posting).delta = formatAtomsCached(deltas[i] as bigint);
     // { type, ...meta, postings } with its keys in that order, built directly.
     const events: CoreEvent[] = [
       {
@@ -510,7 +548,8 @@ export class LedgerTx {
         postings,
       },
     ];
-    for (const s of staged) {
+    for (let i = 0; i < stagedCount; i++) {
+      const s = staged[i] as Staged;
       if (!s.touched) continue;
       events.push({
         type: 'balance',

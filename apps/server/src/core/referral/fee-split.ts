@@ -24,9 +24,13 @@ export function split9010(fee: bigint, decimals: number): [Amount, Amount] {
   const unit =
     Number.isInteger(decimals) && decimals >= 0 && decimals <= 18 ? POW10[18 - decimals] : undefined;
   if (unit === undefined) return splitByRatio(fee as Amount, FEE_WEIGHTS, decimals) as [Amount, Amount];
-  const fund = ((fee / unit / 10n) * unit) as Amount;
+  // fee / unit / 10n in one division (truncating divisions compose: trunc(trunc(a/b)/c) = trunc(a/(bc))).
+  const fund = ((fee / (TEN_UNITS[decimals] as bigint)) * unit) as Amount;
   return [(fee - fund) as Amount, fund];
 }
+
+/** 10 x 10^(18 - d) for d = 0..18. */
+const TEN_UNITS: readonly bigint[] = Array.from({ length: 19 }, (_, d) => 10n * (POW10[18 - d] as bigint));
 
 /** What the fee split needs to know about referrers (the referral part provides it). */
 export interface RebateChain {
@@ -57,7 +61,17 @@ export function splitFee(
   paid: (rebate: PaidRebate) => void,
 ): void {
   if (fee === 0n) return;
-  const [revenue = ZERO, fund = ZERO] = split9010(fee, decimals);
+  let revenue: bigint;
+  let fund: bigint;
+  const unit =
+    Number.isInteger(decimals) && decimals >= 0 && decimals <= 18 ? POW10[18 - decimals] : undefined;
+  if (unit !== undefined) {
+    // split9010 without its pair array (the same two amounts).
+    fund = (fee / (TEN_UNITS[decimals] as bigint)) * unit;
+    revenue = fee - fund;
+  } else {
+    [revenue = ZERO, fund = ZERO] = split9010(fee, decimals);
+  }
   let ancestor = chain.shares.length === 0 ? undefined : chain.parentOf(payer);
   if (ancestor === undefined) {
     tx.system('fee_revenue', asset, revenue);

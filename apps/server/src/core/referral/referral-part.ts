@@ -42,10 +42,19 @@ export class ReferralPart implements CorePart, FeeSplitter, RebateChain {
     return this.parents.get(userId);
   }
 
+  /** The fee being posted, for `paid` (one callback for every post instead of a closure per call). */
+  private postPayer = '';
+  private postAsset = '';
+  private postFee = 0n;
+  private readonly paid = (r: PaidRebate): void => {
+    this.pending.push({ ...r, payer: this.postPayer, asset: this.postAsset, fee: this.postFee });
+  };
+
   post(tx: LedgerTx, payer: string, asset: string, fee: bigint, decimals: number): void {
-    splitFee(tx, this, payer, asset, fee, decimals, (r) => {
-      this.pending.push({ ...r, payer, asset, fee });
-    });
+    this.postPayer = payer;
+    this.postAsset = asset;
+    this.postFee = fee;
+    splitFee(tx, this, payer, asset, fee, decimals, this.paid);
   }
 
   /** Forgets rebates staged by a command that was then refused. */

@@ -131,17 +131,24 @@ export function lotsToAtoms(m: SpotMarket, lots: number): bigint {
 
 /** Quote atoms of `lots` at `ticks`. */
 export function notional(m: SpotMarket, ticks: number, lots: number): bigint {
-  return BigInt(ticks) * BigInt(lots) * m.tickLot;
+  // ticks x lots is exact in a double up to 2^53 (the usual case): one bigint product instead of three.
+  const units = ticks * lots;
+  return units <= Number.MAX_SAFE_INTEGER
+    ? BigInt(units) * m.tickLot
+    : BigInt(ticks) * BigInt(lots) * m.tickLot;
 }
 
 /** The fee on `amount` received, rounded up to the asset's decimals (never in the payer's favour). */
 export function feeOn(amount: bigint, rate: bigint, decimals: number): bigint {
   if (rate === 0n || amount === 0n) return 0n;
   const unit = POW10[18 - decimals] as bigint;
-  const exact = amount * rate;
-  const perUnit = ONE * unit;
-  return ((exact + perUnit - 1n) / perUnit) * unit;
+  // ceil(amount x rate / (ONE x unit)) x unit, with ONE x unit and ONE x unit - 1 from tables.
+  return ((amount * rate + (PER_UNIT_LESS_ONE[decimals] as bigint)) / (PER_UNIT[decimals] as bigint)) * unit;
 }
+
+/** ONE x 10^(18 - d) and that minus one, for d = 0..18 (feeOn's rounding up). */
+const PER_UNIT: readonly bigint[] = Array.from({ length: 19 }, (_, d) => ONE * (POW10[18 - d] as bigint));
+const PER_UNIT_LESS_ONE: readonly bigint[] = PER_UNIT.map((p) => p - 1n);
 
 /** Ticks of `best` moved by the protection ratio: up (rounded up) for buys, down (rounded down) for sells. */
 export function protectedLimit(m: SpotMarket, best: number, buy: boolean): number {

@@ -11,7 +11,7 @@
 //
 // Order ids are the placing command's seq. Only open orders are kept here; what happened to every order
 // is in the events (order, trade, depth), which the SQL projection records.
-import { formatAtoms } from '../atoms';
+import { formatAtoms, formatAtomsCached } from '../atoms';
 import { compareText, type Ledger, type LedgerTx } from '../ledger/ledger';
 import type { MarginAccountType } from '../margin/margin-types';
 import type { CorePart, ExecContext, Execution, HeldAmount } from '../part';
@@ -46,12 +46,15 @@ import {
 
 const descending = (a: number, b: number) => b - a;
 const ascending = (a: number, b: number) => a - b;
+const TIME_IN_FORCE: ReadonlySet<unknown> = new Set(SPOT_TIME_IN_FORCE);
 const CLIENT_ID_PATTERN = /^[A-Za-z0-9_.:-]{1,64}$/;
 /** Budgets of market buys by quote amount are capped so ticks x lots sums stay exact in a double. */
 const MAX_BUDGET_UNITS = 2 ** 52;
 
 interface OpenOrder {
   id: number;
+  /** The id as its decimal string (events, replies), built once. */
+  idText: string;
   userId: string;
   owner: number;
   symbol: string;
@@ -116,14 +119,22 @@ function orderAccount(v: unknown, symbol: string): AccountType {
 }
 
 /** An order's side effect: none on the spot account; borrow and/or repay on a margin account. */
-function orderSideEffect(
-  v: unknown,
-  account: AccountType,
-): { borrow: boolean; repay: SpotSideEffect | undefined } {
-  if (v === undefined || v === 'none') return { borrow: false, repay: undefined };
+interface SideEffect {
+  readonly borrow: boolean;
+  readonly repay: SpotSideEffect | undefined;
+}
+/** The four possible side effects, one frozen object each (no allocation per order). */
+const NO_EFFECT: SideEffect = Object.freeze({ borrow: false, repay: undefined });
+const AUTO_BORROW: SideEffect = Object.freeze({ borrow: true, repay: undefined });
+const AUTO_REPAY: SideEffect = Object.freeze({ borrow: false, repay: 'autoRepay' });
+const AUTO_BORROW_REPAY: SideEffect = Object.freeze({ borrow: true, repay: 'autoBorrowRepay' });
+
+function orderSideEffect(v: unknown, account: AccountType): SideEffect {
+  if (v === undefined || v === 'none') return NO_EFFECT;
   if (account === 'spot') return reject('INVALID_COMMAND');
-  if (v === 'autoBorrow') return { borrow: true, repay: undefined };
-  if (v === 'autoRepay' || v === 'autoBorrowRepay') return { borrow: v === 'autoBorrowRepay', repay: v };
+  if (v === 'autoBorrow') return AUTO_BORROW;
+  if (v === 'autoRepay') return AUTO_REPAY;
+  if (v === 'autoBorrowRepay') return AUTO_BORROW_REPAY;
   return reject('INVALID_COMMAND');
 }
 
@@ -139,11 +150,16 @@ export interface SpotSnapshot {
  */
 class Activity {
   seq = 0;
+  /** The first `orderCount` entries are this command's (the arrays keep their storage between commands;
+   * entries beyond the counts are stale). */
   orders: OpenOrder[] = [];
+  orderCount = 0;
   events: CoreEvent[] = [];
   /** Changed level prices per side (may repeat; sorted and deduplicated when the events are built). */
   bidLevels: number[] = [];
+  bidCount = 0;
   askLevels: number[] = [];
+  askCount = 0;
   trades = 0;
   /** An order that repays from its proceeds received some in this command. */
   repays = false;
@@ -152,10 +168,10 @@ class Activity {
    * others are internal and reused). */
   reset(seq: number): this {
     this.seq = seq;
-    this.orders.length = 0;
+    this.orderCount = 0;
     this.events = [];
-    this.bidLevels.length = 0;
-    this.askLevels.length = 0;
+    this.bidCount = 0;
+    this.askCount = 0;
     this.trades = 0;
     this.repays = false;
     return this;
@@ -167,7 +183,7 @@ class Activity {
     o.mark = this.seq;
     o.end = null;
     o.endReason = null;
-    this.orders.push(o);
+    this.orders[this.orderCount++] = o;
   }
 
   /** Touched and its level changed. */
@@ -177,7 +193,8 @@ class Activity {
   }
 
   level(o: OpenOrder): void {
-    (o.side === BUY ? this.bidLevels : this.askLevels).push(o.priceTicks);
+    if (o.side === BUY) this.bidLevels[this.bidCount++] = o.priceTicks;
+    else this.askLevels[this.askCount++] = o.priceTicks;
   }
 
   ended(o: OpenOrder, status: SpotOrderStatus, reason: SpotCancelReason | null): void {
@@ -226,9 +243,9 @@ export class SpotPart implements CorePart {
         this.close(o, m, tx, act, 'cancelled', 'user');
         this.emit(m, act, ctx);
         return {
-          ref: String(o.id),
+          ref: o.idText,
           events: act.events,
-          reply: { orderId: String(o.id), status: 'cancelled' },
+          reply: { orderId: o.idText, status: 'cancelled' },
         };
       }
       default:
@@ -299,7 +316,7 @@ export class SpotPart implements CorePart {
     if (p.side !== 'buy' && p.side !== 'sell') reject('INVALID_COMMAND');
     if (p.type !== 'limit' && p.type !== 'market') reject('INVALID_COMMAND');
     const tif: SpotTimeInForce = p.timeInForce ?? (p.type === 'market' ? 'IOC' : 'GTC');
-    if (!(SPOT_TIME_IN_FORCE as readonly string[]).includes(tif)) reject('INVALID_COMMAND');
+    if (!TIME_IN_FORCE.has(tif)) reject('INVALID_COMMAND');
     if (p.type === 'market' && tif !== 'IOC') reject('INVALID_COMMAND');
     const side: Side = p.side === 'buy' ? BUY : SELL;
     const clientOrderId = p.clientOrderId;
@@ -326,8 +343,9 @@ export class SpotPart implements CorePart {
       const value = notional(m, limitTicks, lots);
       if (value < m.minNotional) reject('BELOW_MIN_NOTIONAL');
       ctx.ledger.checkAmount(m.quote, value);
-      ctx.ledger.checkAmount(m.base, lotsToAtoms(m, lots));
-      hold = side === BUY ? value : lotsToAtoms(m, lots);
+      const baseAtoms = lotsToAtoms(m, lots);
+      ctx.ledger.checkAmount(m.base, baseAtoms);
+      hold = side === BUY ? value : baseAtoms;
       if (tif === 'POST_ONLY' && m.book.crosses(side, limitTicks)) reject('POST_ONLY_WOULD_TAKE');
     } else {
       if (p.price !== undefined) reject('INVALID_COMMAND');
@@ -348,8 +366,9 @@ export class SpotPart implements CorePart {
         lots = qtyToLots(m, p.quantity);
         if (lots < m.minLots) reject('BELOW_MIN_QTY');
         if (notional(m, best, lots) < m.minNotional) reject('BELOW_MIN_NOTIONAL');
-        ctx.ledger.checkAmount(m.base, lotsToAtoms(m, lots));
-        hold = side === BUY ? notional(m, limitTicks, lots) : lotsToAtoms(m, lots);
+        const baseAtoms = lotsToAtoms(m, lots);
+        ctx.ledger.checkAmount(m.base, baseAtoms);
+        hold = side === BUY ? notional(m, limitTicks, lots) : baseAtoms;
         ctx.ledger.checkAmount(side === BUY ? m.quote : m.base, hold);
       }
     }
@@ -372,6 +391,7 @@ export class SpotPart implements CorePart {
 
     const o: OpenOrder = {
       id: ctx.seq,
+      idText: String(ctx.seq),
       userId,
       owner,
       symbol: m.symbol,
@@ -431,7 +451,7 @@ export class SpotPart implements CorePart {
     if (act.repays) this.repayFromProceeds(act, m, tx, ctx);
     this.emit(m, act, ctx);
     const state = o.end ?? 'open';
-    return { ref: String(o.id), events: act.events, reply: { orderId: String(o.id), status: state } };
+    return { ref: o.idText, events: act.events, reply: { orderId: o.idText, status: state } };
   }
 
   /** Applies the book's fills and self-trade cancellations of the last match to both sides' funds. */
@@ -486,14 +506,14 @@ export class SpotPart implements CorePart {
         symbol: m.symbol,
         price: ticksToPrice(m, ticks),
         qty: lotsToQty(m, lots),
-        quoteQty: formatAtoms(quote),
+        quoteQty: formatAtomsCached(quote),
         takerSide: taker.side === BUY ? 'buy' : 'sell',
-        makerOrderId: String(maker.id),
-        takerOrderId: String(taker.id),
+        makerOrderId: maker.idText,
+        takerOrderId: taker.idText,
         makerUserId: maker.userId,
         takerUserId: taker.userId,
-        makerFee: formatAtoms(maker === buyer ? buyerFee : sellerFee),
-        takerFee: formatAtoms(taker === buyer ? buyerFee : sellerFee),
+        makerFee: formatAtomsCached(maker === buyer ? buyerFee : sellerFee),
+        takerFee: formatAtomsCached(taker === buyer ? buyerFee : sellerFee),
         ts: ctx.ts,
       });
       if ((r.makerLeft[i] as number) === 0) this.close(maker, m, tx, act, 'filled', null);
@@ -503,7 +523,8 @@ export class SpotPart implements CorePart {
   /** Hands what the orders flagged to repay received in this command to their account's rules. */
   private repayFromProceeds(act: Activity, m: SpotMarket, tx: LedgerTx, ctx: ExecContext): void {
     const credits: { userId: string; account: AccountType; asset: string; amount: bigint }[] = [];
-    for (const o of act.orders) {
+    for (let i = 0; i < act.orderCount; i++) {
+      const o = act.orders[i] as OpenOrder;
       if (o.repay === undefined || o.proceeds <= 0n) continue;
       credits.push({
         userId: o.userId,
@@ -555,25 +576,41 @@ export class SpotPart implements CorePart {
 
   /** The command's order, trade and depth events: every touched order's state, every changed level. */
   private emit(m: SpotMarket, act: Activity, ctx: ExecContext): void {
-    for (const o of act.orders) {
+    for (let i = 0; i < act.orderCount; i++) {
+      const o = act.orders[i] as OpenOrder;
       act.events.push(this.orderEvent(m, o, o.end ?? 'open', o.endReason, ctx.seq, ctx.ts));
     }
-    if (act.bidLevels.length > 0 || act.askLevels.length > 0) {
+    if (act.bidCount > 0 || act.askCount > 0) {
       act.events.push({
         type: 'spot.depth',
         seq: ctx.seq,
         symbol: m.symbol,
-        bids: this.levels(m, BUY, act.bidLevels),
-        asks: this.levels(m, SELL, act.askLevels),
+        bids: this.levels(m, BUY, act.bidLevels, act.bidCount),
+        asks: this.levels(m, SELL, act.askLevels, act.askCount),
       });
     }
   }
 
   /** Changed levels of a side, best first, each with its new total ('0' when it emptied). */
-  private levels(m: SpotMarket, side: Side, prices: number[]): [string, string][] {
-    prices.sort(side === BUY ? descending : ascending);
+  private levels(m: SpotMarket, side: Side, changed: number[], count: number): [string, string][] {
+    let prices = changed;
+    if (count > 32) {
+      prices = changed.slice(0, count);
+      prices.sort(side === BUY ? descending : ascending);
+    } else {
+      // The first `count` entries in place, best first (insertion sort: a command changes a few levels).
+      for (let i = 1; i < count; i++) {
+        const t = prices[i] as number;
+        let j = i - 1;
+        while (j >= 0 && (side === BUY ? (prices[j] as number) < t : (prices[j] as number) > t)) {
+          prices[j + 1] = prices[j] as number;
+          j--;
+        }
+        prices[j + 1] = t;
+      }
+    }
     const out: [string, string][] = [];
-    for (let i = 0; i < prices.length; i++) {
+    for (let i = 0; i < count; i++) {
       const t = prices[i] as number;
       if (i > 0 && t === prices[i - 1]) continue;
       out.push([ticksToPrice(m, t), lotsToQty(m, m.book.levelLots(side, t))]);
@@ -593,7 +630,7 @@ export class SpotPart implements CorePart {
     const event: SpotOrderEvent = {
       type: 'spot.order',
       seq,
-      orderId: String(o.id),
+      orderId: o.idText,
       userId: o.userId,
       symbol: m.symbol,
       side: o.side === BUY ? 'buy' : 'sell',
@@ -601,10 +638,10 @@ export class SpotPart implements CorePart {
       timeInForce: o.tif,
       price: o.type === 'limit' ? ticksToPrice(m, o.priceTicks) : null,
       quantity: byQuote ? null : lotsToQty(m, o.lots),
-      quoteQuantity: byQuote ? formatAtoms(o.quoteQuantity) : null,
+      quoteQuantity: byQuote ? formatAtomsCached(o.quoteQuantity) : null,
       filledQty: lotsToQty(m, o.filledLots),
-      filledQuote: formatAtoms(o.filledQuote),
-      fee: formatAtoms(o.fee),
+      filledQuote: formatAtomsCached(o.filledQuote),
+      fee: formatAtomsCached(o.fee),
       feeAsset: o.side === BUY ? m.base : m.quote,
       status,
       cancelReason: reason,
@@ -747,6 +784,7 @@ export class SpotPart implements CorePart {
         ] = r as [...OrderRowBase, string?, SpotSideEffect?];
         const o: OpenOrder = {
           id,
+          idText: String(id),
           userId,
           owner: this.ownerOf(userId),
           symbol: m.symbol,
