@@ -5,6 +5,7 @@
 // projection in the same transaction as the bills, so one cursor covers all of a command's rows and a
 // replayed event changes nothing.
 import { type Amount, formatAmount, max, parseAmount } from '@coin/shared/money';
+import type { ContractFillSide } from '@/core/contracts/contract-types';
 import type { CoreEvent } from '@/core/types';
 import { bulkInsert } from '@/db/bulk-insert';
 import type { Db } from '@/db/client';
@@ -20,6 +21,30 @@ import {
 type OrderInsert = typeof contractOrders.$inferInsert;
 type TradeInsert = typeof contractTrades.$inferInsert;
 type FillInsert = typeof contractFills.$inferInsert;
+
+/** One user side of a trade or of an auto-deleveraging close. */
+function fillRow(
+  e: { tradeId: string; seq: number; symbol: string; price: string; qty: string; ts: number },
+  role: 'maker' | 'taker' | 'adl',
+  side: ContractFillSide,
+  liquidation: boolean,
+): FillInsert {
+  return {
+    tradeId: e.tradeId,
+    role,
+    seq: e.seq,
+    userId: BigInt(side.userId),
+    orderId: side.orderId,
+    symbol: e.symbol,
+    direction: side.direction,
+    price: e.price,
+    qty: e.qty,
+    fee: side.fee,
+    pnl: side.pnl,
+    liquidation,
+    createdAt: new Date(e.ts),
+  };
+}
 type PositionInsert = typeof contractPositions.$inferInsert;
 type LiquidationInsert = typeof contractLiquidations.$inferInsert;
 type FundingInsert = typeof contractFunding.$inferInsert;
@@ -124,52 +149,15 @@ export function contractRowsOf(events: readonly CoreEvent[], afterSeq: number): 
         takerSide: e.takerSide,
         createdAt: new Date(e.ts),
       });
-      for (const [role, side] of [
-        ['maker', e.maker],
-        ['taker', e.taker],
-      ] as const) {
-        // Events journaled before fills named their users have no sides; non-SQL users have no rows.
-        if (side === undefined || !numeric(side.userId)) continue;
-        fills.push({
-          tradeId: e.tradeId,
-          role,
-          seq: e.seq,
-          userId: BigInt(side.userId),
-          orderId: side.orderId,
-          symbol: e.symbol,
-          direction: side.direction,
-          price: e.price,
-          qty: e.qty,
-          fee: side.fee,
-          pnl: side.pnl,
-          liquidation: role === 'taker' && e.liquidation === true,
-          createdAt: new Date(e.ts),
-        });
-      }
+      // Events journaled before fills named their users have no sides; non-SQL users have no rows.
+      if (e.maker !== undefined && numeric(e.maker.userId)) fills.push(fillRow(e, 'maker', e.maker, false));
+      if (e.taker !== undefined && numeric(e.taker.userId))
+        fills.push(fillRow(e, 'taker', e.taker, e.liquidation === true));
     } else if (e.type === 'contract.adl') {
       // Not a book trade (no contract_trades row): the liquidated side as a liquidation taker, the
       // deleveraged side with role 'adl'.
-      for (const [role, side] of [
-        ['taker', e.liquidated],
-        ['adl', e.counterparty],
-      ] as const) {
-        if (!numeric(side.userId)) continue;
-        fills.push({
-          tradeId: e.tradeId,
-          role,
-          seq: e.seq,
-          userId: BigInt(side.userId),
-          orderId: side.orderId,
-          symbol: e.symbol,
-          direction: side.direction,
-          price: e.price,
-          qty: e.qty,
-          fee: side.fee,
-          pnl: side.pnl,
-          liquidation: role === 'taker',
-          createdAt: new Date(e.ts),
-        });
-      }
+      if (numeric(e.liquidated.userId)) fills.push(fillRow(e, 'taker', e.liquidated, true));
+      if (numeric(e.counterparty.userId)) fills.push(fillRow(e, 'adl', e.counterparty, false));
     } else if (e.type === 'contract.position') {
       const p = e.position;
       if (!numeric(p.userId) || !numeric(p.positionId)) continue;
