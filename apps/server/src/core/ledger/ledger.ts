@@ -56,37 +56,37 @@ export interface CommandMeta {
 
 /** accountType -> asset -> key: one string per account kind, so lookups hash a known string. */
 const assetKeys = new Map<string, Map<string, string>>();
+/** name -> asset -> key of a system account (the same: a known string instead of a new one per lookup). */
+const systemKeys = new Map<string, Map<string, string>>();
 const MAX_CACHED_ASSET_KEYS = 4096;
 
-function assetKey(asset: string, accountType: AccountType): string {
-  let byAsset = assetKeys.get(accountType);
+/** `${first}\u0000${second}`, interned in `table` under group -> asset (at most MAX_CACHED_ASSET_KEYS per group). */
+function internedKey(
+  table: Map<string, Map<string, string>>,
+  group: string,
+  asset: string,
+  first: string,
+  second: string,
+): string {
+  let byAsset = table.get(group);
   if (byAsset === undefined) {
     byAsset = new Map();
-    assetKeys.set(accountType, byAsset);
+    table.set(group, byAsset);
   }
   let key = byAsset.get(asset);
   if (key === undefined) {
-    key = `${asset}\u0000${accountType}`;
+    key = `${first}\u0000${second}`;
     if (byAsset.size < MAX_CACHED_ASSET_KEYS) byAsset.set(asset, key);
   }
   return key;
 }
 
-/** name -> asset -> key of a system account (as assetKey: a known string instead of a new one per lookup). */
-const systemKeys = new Map<string, Map<string, string>>();
+function assetKey(asset: string, accountType: AccountType): string {
+  return internedKey(assetKeys, accountType, asset, asset, accountType);
+}
 
 function systemKey(name: SystemAccount, asset: string): string {
-  let byAsset = systemKeys.get(name);
-  if (byAsset === undefined) {
-    byAsset = new Map();
-    systemKeys.set(name, byAsset);
-  }
-  let key = byAsset.get(asset);
-  if (key === undefined) {
-    key = `${name}\u0000${asset}`;
-    if (byAsset.size < MAX_CACHED_ASSET_KEYS) byAsset.set(asset, key);
-  }
-  return key;
+  return internedKey(systemKeys, name, asset, name, asset);
 }
 
 export function compareText(a: string, b: string): number {

@@ -21,12 +21,16 @@ export const FEE_WEIGHTS = [9n, 1n] as const;
  * remainder to the first weight). Exactly the same pair (checked by test/core-commands.test.ts).
  */
 export function split9010(fee: bigint, decimals: number): [Amount, Amount] {
-  const unit =
-    Number.isInteger(decimals) && decimals >= 0 && decimals <= 18 ? POW10[18 - decimals] : undefined;
-  if (unit === undefined) return splitByRatio(fee as Amount, FEE_WEIGHTS, decimals) as [Amount, Amount];
+  const fund = fundPart(fee, decimals);
+  if (fund === undefined) return splitByRatio(fee as Amount, FEE_WEIGHTS, decimals) as [Amount, Amount];
+  return [(fee - fund) as Amount, fund as Amount];
+}
+
+/** The security fund's tenth of `fee` in whole units of `decimals`; undefined outside decimals 0..18. */
+function fundPart(fee: bigint, decimals: number): bigint | undefined {
+  if (!Number.isInteger(decimals) || decimals < 0 || decimals > 18) return undefined;
   // fee / unit / 10n in one division (truncating divisions compose: trunc(trunc(a/b)/c) = trunc(a/(bc))).
-  const fund = ((fee / (TEN_UNITS[decimals] as bigint)) * unit) as Amount;
-  return [(fee - fund) as Amount, fund];
+  return (fee / (TEN_UNITS[decimals] as bigint)) * (POW10[18 - decimals] as bigint);
 }
 
 /** 10 x 10^(18 - d) for d = 0..18. */
@@ -61,17 +65,11 @@ export function splitFee(
   paid: (rebate: PaidRebate) => void,
 ): void {
   if (fee === 0n) return;
+  // split9010's two amounts, without its pair array where the fund part is a table division.
+  let fund: bigint | undefined = fundPart(fee, decimals);
   let revenue: bigint;
-  let fund: bigint;
-  const unit =
-    Number.isInteger(decimals) && decimals >= 0 && decimals <= 18 ? POW10[18 - decimals] : undefined;
-  if (unit !== undefined) {
-    // split9010 without its pair array (the same two amounts).
-    fund = (fee / (TEN_UNITS[decimals] as bigint)) * unit;
-    revenue = fee - fund;
-  } else {
-    [revenue = ZERO, fund = ZERO] = split9010(fee, decimals);
-  }
+  if (fund !== undefined) revenue = fee - fund;
+  else [revenue = ZERO, fund = ZERO] = split9010(fee, decimals);
   let ancestor = chain.shares.length === 0 ? undefined : chain.parentOf(payer);
   if (ancestor === undefined) {
     tx.system('fee_revenue', asset, revenue);

@@ -5,6 +5,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { CoreEvent, MoneyCore, SpotOrderEvent, SpotTradeEvent } from '@/core/types';
 import type { Db } from '@/db/client';
 import { spotTrades } from '@/db/schema';
+import { canonicalDecimal } from '@/modules/spot/order-wire';
 
 export const TRADES_KEPT = 1000;
 const ORDERS_KEPT = 20_000;
@@ -49,16 +50,16 @@ export class RecentActivity {
             seq: r.seq,
             tradeId: r.id,
             symbol: r.symbol,
-            price: canonical(r.price),
-            qty: canonical(r.qty),
-            quoteQty: canonical(r.quoteQty),
+            price: canonicalDecimal(r.price),
+            qty: canonicalDecimal(r.qty),
+            quoteQty: canonicalDecimal(r.quoteQty),
             takerSide: r.takerSide as 'buy' | 'sell',
             makerOrderId: r.makerOrderId.toString(),
             takerOrderId: r.takerOrderId.toString(),
             makerUserId: r.makerUserId.toString(),
             takerUserId: r.takerUserId.toString(),
-            makerFee: canonical(r.makerFee),
-            takerFee: canonical(r.takerFee),
+            makerFee: canonicalDecimal(r.makerFee),
+            takerFee: canonicalDecimal(r.takerFee),
             ts: r.createdAt.getTime(),
           }),
         )
@@ -114,9 +115,4 @@ export class RecentActivity {
 function tradeOrder(t: SpotTradeEvent): number {
   const [seq = '0', n = '0'] = t.tradeId.split('-');
   return Number(seq) * 100_000 + Number(n);
-}
-
-function canonical(v: string): string {
-  if (!v.includes('.')) return v.replace(/^0+(?=\d)/, '');
-  return v.replace(/0+$/, '').replace(/\.$/, '');
 }

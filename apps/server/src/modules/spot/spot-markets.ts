@@ -7,6 +7,7 @@ import type { AppConfig } from '@/config';
 import type { MoneyCore, SpotMarketConfig } from '@/core/types';
 import { AppError } from '@/lib/app-error';
 import type { MarketApi } from '@/market/price-index';
+import { canonicalDecimal } from './order-wire';
 
 export interface SpotRules {
   symbol: string;
@@ -28,12 +29,6 @@ export interface SpotRules {
 /** 10^-d as a canonical decimal ('0.01'; '1' for 0). */
 export function unitOf(decimals: number): string {
   return decimals === 0 ? '1' : `0.${'0'.repeat(decimals - 1)}1`;
-}
-
-/** numeric(38,18) text as a canonical decimal. */
-function canonical(v: string): string {
-  if (!v.includes('.')) return v.replace(/^0+(?=\d)/, '');
-  return v.replace(/0+$/, '').replace(/\.$/, '');
 }
 
 export class SpotMarkets {
@@ -60,11 +55,11 @@ export class SpotMarkets {
         qtyDecimals: m.qtyDecimals,
         tickSize: unitOf(m.priceDecimals),
         lotSize: unitOf(m.qtyDecimals),
-        minQty: m.minQty ? canonical(m.minQty) : unitOf(m.qtyDecimals),
-        minNotional: m.minNotional ? canonical(m.minNotional) : this.config.SPOT_MIN_NOTIONAL,
-        makerFeeRate: canonical(this.config.SPOT_MAKER_FEE_RATE),
-        takerFeeRate: canonical(this.config.SPOT_TAKER_FEE_RATE),
-        marketProtection: canonical(this.config.SPOT_MARKET_PROTECTION),
+        minQty: m.minQty ? canonicalDecimal(m.minQty) : unitOf(m.qtyDecimals),
+        minNotional: m.minNotional ? canonicalDecimal(m.minNotional) : this.config.SPOT_MIN_NOTIONAL,
+        makerFeeRate: canonicalDecimal(this.config.SPOT_MAKER_FEE_RATE),
+        takerFeeRate: canonicalDecimal(this.config.SPOT_TAKER_FEE_RATE),
+        marketProtection: canonicalDecimal(this.config.SPOT_MARKET_PROTECTION),
         // A disabled coin or market halts trading: open orders stay and can be cancelled.
         status: m.listed ? 'trading' : 'halted',
       });
