@@ -5,7 +5,7 @@
 // Test ids: ctr-page (data-symbol), ctr-chart-legend (data-series).
 import { expect, test } from '@playwright/test';
 import { registerAndLogin, uniqueAccount } from './support/accounts';
-import { API, auth, demoFund } from './support/session';
+import { API, auth, fundContract } from './support/session';
 
 test('the chart leaves the index fallback when the market trades for the first time', async ({
   page,
@@ -42,12 +42,7 @@ test('the chart leaves the index fallback when the market trades for the first t
 
   // The market's first trade: a market long into the demo maker's asks.
   const token = await registerAndLogin(request, uniqueAccount('ctrc'));
-  await demoFund(request, token, 'USDT', '2000');
-  const moved = await request.post('/api/asset/transferFunds', {
-    headers: { ...auth(token), 'Idempotency-Key': `ctr-chart-t-${Date.now()}` },
-    data: { coin: 'USDT', amount: '2000', from: 'spot', to: 'contract' },
-  });
-  expect((await moved.json()).code).toBe(200);
+  await fundContract(request, token, '2000');
   await expect
     .poll(
       async () => {

@@ -7,7 +7,7 @@
 //   ctr-entrust-history-fills-more (next page of 50).
 import { expect, test } from '@playwright/test';
 import { registerAndLogin, uniqueAccount } from './support/accounts';
-import { auth, demoFund, loginByUi } from './support/session';
+import { auth, fundContract, loginByUi } from './support/session';
 
 test('a filled order shows in the Fills tab of the trade page and the entrust page', async ({
   page,
@@ -16,12 +16,7 @@ test('a filled order shows in the Fills tab of the trade page and the entrust pa
   test.setTimeout(150_000);
   const account = uniqueAccount('ctrf');
   const token = await registerAndLogin(request, account);
-  await demoFund(request, token, 'USDT', '2000');
-  const moved = await request.post('/api/asset/transferFunds', {
-    headers: { ...auth(token), 'Idempotency-Key': `fills-t-${Date.now()}` },
-    data: { coin: 'USDT', amount: '2000', from: 'spot', to: 'contract' },
-  });
-  expect((await moved.json()).code).toBe(200);
+  await fundContract(request, token, '2000');
   // A market long (10x) into the maker's asks, once the book has some.
   let orderId = '';
   await expect
@@ -62,12 +57,7 @@ test('the Fills tab shows 50 fills and loads the older ones on demand', async ({
   test.setTimeout(180_000);
   const account = uniqueAccount('ctrp');
   const token = await registerAndLogin(request, account);
-  await demoFund(request, token, 'USDT', '2000');
-  const moved = await request.post('/api/asset/transferFunds', {
-    headers: { ...auth(token), 'Idempotency-Key': `fills-pt-${Date.now()}` },
-    data: { coin: 'USDT', amount: '2000', from: 'spot', to: 'contract' },
-  });
-  expect((await moved.json()).code).toBe(200);
+  await fundContract(request, token, '2000');
   // 55 small market longs, each filling against the maker's asks (one fill or more each).
   let placed = 0;
   await expect

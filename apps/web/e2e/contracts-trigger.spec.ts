@@ -3,19 +3,9 @@
 // said so in the legend) and can switch to the mark price; a user places a trigger (stop) order through
 // the form after the risk notice, sees it among the open orders with type Trigger and its trigger price,
 // cancels it and sees it gone.
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { registerAndLogin, uniqueAccount } from './support/accounts';
-import { auth, demoFund, loginByUi } from './support/session';
-
-/** Demo USDT on the simulated chain, moved into the contract account. */
-async function fundContract(request: APIRequestContext, token: string, amount: string) {
-  await demoFund(request, token, 'USDT', amount);
-  const moved = await request.post('/api/asset/transferFunds', {
-    headers: { ...auth(token), 'Idempotency-Key': `ctr-trg-t-${Date.now()}-${Math.random()}` },
-    data: { coin: 'USDT', amount, from: 'spot', to: 'contract' },
-  });
-  expect((await moved.json()).code).toBe(200);
-}
+import { fundContract, loginByUi } from './support/session';
 
 test('the chart shows real bars on a fresh start and switches between last, mark and index price', async ({
   page,

@@ -17,6 +17,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { PASSWORD, registerAndLogin, uniqueAccount } from './support/accounts';
 import { openAdminConsole } from './support/admin-console';
+import { toContract } from './support/session';
 
 const API = '/api/mjkj-web/coin';
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -123,14 +124,6 @@ test('open a 10x long, set TP/SL, add margin, close it, see the orders', async (
   await expect(page.getByTestId('ctr-form')).toBeVisible();
   await page.screenshot({ path: '../../test-results/e2e/contracts-375.png', fullPage: true });
 });
-
-async function toContract(request: APIRequestContext, token: string, amount: string) {
-  const moved = await request.post('/api/asset/transferFunds', {
-    headers: { ...auth(token), 'Idempotency-Key': `ctr-t-${Date.now()}-${Math.random()}` },
-    data: { coin: 'USDT', amount, from: 'spot', to: 'contract' },
-  });
-  expect((await moved.json()).code).toBe(200);
-}
 
 // A live liquidation: a 50x long is visible, then its owner adds to it at a price far above the mark (a
 // resting sell of another user 8 % up): the average entry rises above the mark, the next mark tick

@@ -52,6 +52,21 @@ export async function demoFund(
     .toBeGreaterThanOrEqual(Number(amount));
 }
 
+/** Moves `amount` USDT from the user's spot account into the contract account. */
+export async function toContract(request: APIRequestContext, token: string, amount: string): Promise<void> {
+  const moved = await request.post('/api/asset/transferFunds', {
+    headers: { ...auth(token), 'Idempotency-Key': `ctr-t-${Date.now()}-${Math.random()}` },
+    data: { coin: 'USDT', amount, from: 'spot', to: 'contract' },
+  });
+  expect((await moved.json()).code).toBe(200);
+}
+
+/** Demo USDT on the simulated chain, moved into the contract account. */
+export async function fundContract(request: APIRequestContext, token: string, amount: string): Promise<void> {
+  await demoFund(request, token, 'USDT', amount);
+  await toContract(request, token, amount);
+}
+
 /** Signs in through the login page's account tab and waits for the signed-in top bar. */
 export async function loginByUi(page: Page, account: string, password = PASSWORD): Promise<void> {
   await page.goto('/user/login');
