@@ -71,4 +71,46 @@ describe('market follower', () => {
     await follower.applyStep(wire.at(-1) as MarketStep);
     expect(JSON.stringify(follower.tickers())).toBe(before);
   });
+
+  it("gateways that start while the core steps and writes end with the core's tickers", async () => {
+    // As in a cluster: the gateways read the core's database, listen to its steps before they load, and
+    // apply the steps that arrived meanwhile after the load (market-plugin.ts). A gateway that loaded a
+    // step's tick without that step's bars skipped the step's volume (a CI failure of cluster-failover).
+    const shared = await createTestDatabase();
+    cleanups.push(shared.database.close, shared.drop);
+    const writer = new MarketEngine(shared.database.db, config, clock, silent, false, true);
+    await writer.start();
+    let stepping = true;
+    const loop = (async () => {
+      while (stepping) {
+        clock.advance(1000);
+        await writer.step();
+      }
+    })();
+    const gateways: Array<{ engine: MarketEngine; applied: Promise<void>[]; off: () => void }> = [];
+    for (let k = 0; k < 8; k++) {
+      const engine = new MarketEngine(shared.database.db, config, clock, silent, true);
+      const applied: Promise<void>[] = [];
+      let buffered: MarketStep[] | undefined = [];
+      const off = writer.onStep((step) => {
+        const wire = JSON.parse(JSON.stringify(step)) as MarketStep;
+        if (buffered) buffered.push(wire);
+        else applied.push(engine.applyStep(wire));
+      });
+      await engine.start();
+      const pending = buffered;
+      buffered = undefined;
+      for (const step of pending) applied.push(engine.applyStep(step));
+      gateways.push({ engine, applied, off });
+    }
+    stepping = false;
+    await loop;
+    for (const { engine, applied, off } of gateways) {
+      off();
+      await Promise.all(applied);
+      expect(engine.tickers()).toEqual(writer.tickers());
+      await engine.close();
+    }
+    await writer.close();
+  });
 });

@@ -75,6 +75,9 @@ const INSERT_CHUNK = 2000;
  * held requests up for 75-200 ms every BAR_FLUSH_MS (p99 of the hot read paths in bench/http.ts).
  */
 const BAR_CHUNK = 48;
+type TickRow = typeof marketTicks.$inferInsert;
+type DirtyBar = { key: string; interval: Interval; bar: Bar };
+
 const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
 const BAR_FLUSH_MS = 5000;
 const MINUTE_MS = 60_000;
@@ -106,8 +109,8 @@ export class MarketEngine implements MarketApi {
   private readonly bars = new Map<string, SymbolBars>();
   private readonly traded = new Set<string>();
   private readonly trades = new Map<string, Trade[]>();
-  private pendingTicks: Array<typeof marketTicks.$inferInsert> = [];
-  private readonly dirtyBars = new Map<string, { key: string; interval: Interval; bar: Bar }>();
+  private pendingTicks: TickRow[] = [];
+  private readonly dirtyBars = new Map<string, DirtyBar>();
   /** K-line and ticker events of trades, sent once per symbol at the end of a burst. */
   private readonly tradeEvents = new Map<string, { bars: Map<Interval, Bar>; time: number }>();
   private tradeEventsTimer: NodeJS.Immediate | undefined;
@@ -241,12 +244,25 @@ export class MarketEngine implements MarketApi {
       ),
       sql` or `,
     );
-    const rows =
-      (await this.db.execute(sql`select symbol, interval, time, open, high, low, close, volume, amount, simulated from (
+    // Bars and ticks from one snapshot: a cluster core commits a step's ticks and bars together, and a
+    // gateway skips the buffered steps whose ticks it loaded, so their bars must be in what it loaded.
+    const [rows, latest] = await this.db.transaction(
+      async (tx) =>
+        [
+          (await tx.execute(sql`select symbol, interval, time, open, high, low, close, volume, amount, simulated from (
       select *, row_number() over (partition by symbol, interval order by time desc) as rn
       from ${marketKlines} where ${windows}) ranked where rn <= ${MEMORY_BARS['1m']} order by time asc`)) as unknown as {
-        rows: Array<Parameters<typeof rowToBar>[0] & { symbol: string; interval: string }>;
-      };
+            rows: Array<Parameters<typeof rowToBar>[0] & { symbol: string; interval: string }>;
+          },
+          // The latest stored tick per symbol: where a restart continues.
+          (await tx.execute(
+            sql`select distinct on (symbol) symbol, time, price, source from ${marketTicks} order by symbol, time desc`,
+          )) as unknown as {
+            rows: Array<{ symbol: string; time: string | number; price: string; source: string }>;
+          },
+        ] as const,
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
     const grouped = new Map<string, Bar[]>();
     for (const r of rows.rows) {
       const id = `${r.symbol}|${r.interval}`;
@@ -260,12 +276,6 @@ export class MarketEngine implements MarketApi {
       if (bars && (INTERVALS as readonly string[]).includes(interval)) bars.load(interval as Interval, list);
     }
     this.touch();
-    // The latest stored tick per symbol: where a restart continues.
-    const latest = (await this.db.execute(
-      sql`select distinct on (symbol) symbol, time, price, source from ${marketTicks} order by symbol, time desc`,
-    )) as unknown as {
-      rows: Array<{ symbol: string; time: string | number; price: string; source: string }>;
-    };
     for (const r of latest.rows) {
       const key = toKey(r.symbol);
       this.latestTicks.set(key, {
@@ -347,11 +357,14 @@ export class MarketEngine implements MarketApi {
       });
     }
     const step: MarketStep = { time: now, quotes };
-    for (const listener of this.stepListeners) listener(step);
     await this.applyQuotes(step);
+    // After the step's ticks and bars are written: a gateway that subscribes and then loads what is
+    // stored either finds a step in its snapshot or receives it.
+    for (const listener of this.stepListeners) listener(step);
   }
 
-  /** Every step's index quotes, as computed (a cluster's core publishes them to its gateways). */
+  /** Every step's index quotes, once applied and written (a cluster's core publishes them to its
+   * gateways). */
   onStep(listener: (step: MarketStep) => void): () => void {
     this.stepListeners.add(listener);
     return () => this.stepListeners.delete(listener);
@@ -477,14 +490,24 @@ export class MarketEngine implements MarketApi {
     if (withBars) this.dirtyBars.clear();
     // A follower's ticks and bars are the core's, which writes them.
     if (this.follower) return;
+    if (this.barsEveryStep && ticks.length + bars.length > 0) {
+      // A cluster core: a step's ticks and bars commit together, so a gateway loading them in one
+      // snapshot (loadBars) never sees a step's tick without its bars (it would skip that step's volume).
+      await this.db.transaction((tx) => this.write(tx, ticks, bars, false));
+    } else {
+      await this.write(this.db, ticks, bars, true);
+    }
+  }
+
+  private async write(db: Db, ticks: TickRow[], bars: DirtyBar[], yieldBetween: boolean): Promise<void> {
     for (let i = 0; i < ticks.length; i += INSERT_CHUNK) {
-      await this.db
+      await db
         .insert(marketTicks)
         .values(ticks.slice(i, i + INSERT_CHUNK))
         .onConflictDoNothing();
     }
     for (let i = 0; i < bars.length; i += BAR_CHUNK) {
-      if (i > 0) await yieldToIo();
+      if (i > 0 && yieldBetween) await yieldToIo();
       const rows = bars.slice(i, i + BAR_CHUNK).map(({ key, interval, bar }) => ({
         symbol: this.entries.get(key)?.market.symbol ?? key.toLowerCase(),
         interval,
@@ -497,7 +520,7 @@ export class MarketEngine implements MarketApi {
         amount: str(bar.amount),
         simulated: bar.simulated,
       }));
-      await this.db
+      await db
         .insert(marketKlines)
         .values(rows)
         .onConflictDoUpdate({

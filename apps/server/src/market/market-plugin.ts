@@ -39,7 +39,9 @@ export const marketPlugin = fp<AreaPluginOptions>(
     const subject = marketStepSubject(config.JOURNAL_STREAM);
     if (nc && follower) {
       // Listening before the engine loads the stored bars and ticks: steps that arrive meanwhile are
-      // applied after the load (a step whose ticks were already stored is skipped by the engine).
+      // applied after the load (a step whose ticks were already stored is skipped by the engine). The
+      // core publishes a step once its ticks and bars are committed, and the load reads one snapshot, so
+      // every step is either in what the gateway loads or among what it receives.
       let buffered: MarketStep[] | undefined = [];
       const apply = (step: MarketStep) =>
         engine.applyStep(step).catch((e) => app.log.warn({ err: e }, 'market: applying a core step failed'));
@@ -51,6 +53,8 @@ export const marketPlugin = fp<AreaPluginOptions>(
           else void apply(step);
         },
       });
+      // The server has the subscription before the load's snapshot is taken.
+      await nc.flush();
       await engine.start();
       const pending = buffered;
       buffered = undefined;
