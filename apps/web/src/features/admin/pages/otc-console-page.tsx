@@ -6,6 +6,7 @@ import { App, Button, Descriptions, Input, Modal, Segmented, Space, Table, Tabs,
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-client';
+import { useFormatTime } from '@/lib/format-time';
 import {
   type AppealRow,
   approveAppeal,
@@ -35,6 +36,7 @@ function useRun() {
 
 function Merchants() {
   const { t } = useTranslation('adminOtc');
+  const formatTime = useFormatTime();
   const run = useRun();
   const [status, setStatus] = useState('pending');
   const q = useQuery({ queryKey: otcAdminKeys.merchants(status), queryFn: () => listMerchants(status) });
@@ -61,7 +63,7 @@ function Merchants() {
             title: t('deposit'),
             render: (_, m: MerchantRow) => (m.depositAmount ? `${m.depositAmount} ${m.depositAsset}` : '-'),
           },
-          { title: t('time'), render: (_, m: MerchantRow) => new Date(m.createTime).toLocaleString() },
+          { title: t('time'), render: (_, m: MerchantRow) => formatTime(m.createTime) },
           {
             title: '',
             render: (_, m: MerchantRow) =>
@@ -176,6 +178,7 @@ function AppealDialog({ id, onClose }: { id: string; onClose: () => void }) {
 
 function Appeals() {
   const { t } = useTranslation('adminOtc');
+  const formatTime = useFormatTime();
   const [status, setStatus] = useState('open');
   const [open, setOpen] = useState<string | null>(null);
   const q = useQuery({ queryKey: otcAdminKeys.appeals(status), queryFn: () => listAppeals(status) });
@@ -203,7 +206,7 @@ function Appeals() {
             title: t('secondApproval'),
             render: (_, a: AppealRow) => (a.needsSecondApproval ? t('yes') : t('no')),
           },
-          { title: t('time'), render: (_, a: AppealRow) => new Date(a.createTime).toLocaleString() },
+          { title: t('time'), render: (_, a: AppealRow) => formatTime(a.createTime) },
           {
             title: '',
             render: (_, a: AppealRow) => (

@@ -14,6 +14,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KlineChart } from '@/features/spot/components/kline-chart';
 import { ApiError } from '@/lib/api-client';
+import { useFormatTime } from '@/lib/format-time';
 import { onPrivateEvent, privateChannelConnected } from '@/lib/private-ws';
 import { subscribePublic } from '@/lib/public-ws';
 import { useSessionStore } from '@/lib/session-store';
@@ -388,6 +389,7 @@ export function HistoryTabs({
 
 function Fills({ testId, filter }: { testId: string; filter?: ((symbol: string) => boolean) | undefined }) {
   const { t } = useTranslation('contracts');
+  const formatTime = useFormatTime();
   const fills = useInfiniteQuery({
     queryKey: ['contracts', 'fills'],
     queryFn: ({ pageParam }) => myFills(pageParam),
@@ -423,7 +425,7 @@ function Fills({ testId, filter }: { testId: string; filter?: ((symbol: string) 
                 data-role={f.role}
                 data-liquidation={f.liquidation ? 'true' : 'false'}
               >
-                <td>{new Date(f.time).toLocaleString()}</td>
+                <td>{formatTime(f.time)}</td>
                 <td>{f.pair}</td>
                 <td className={f.direction === 1 || f.direction === 4 ? 'ctr-long' : 'ctr-short'}>
                   {t(`dir.${f.direction}`)}
@@ -458,6 +460,7 @@ function Fills({ testId, filter }: { testId: string; filter?: ((symbol: string) 
 
 export function ClosedPositions({ testId, positions }: { testId: string; positions: ClosedPosition[] }) {
   const { t } = useTranslation('contracts');
+  const formatTime = useFormatTime();
   return (
     <section className="ctr-panel" data-testid={testId}>
       <h2>{t('positionHistory')}</h2>
@@ -483,7 +486,7 @@ export function ClosedPositions({ testId, positions }: { testId: string; positio
                 data-id={p.positionId}
                 data-status={p.status}
               >
-                <td>{new Date(p.closedTs).toLocaleString()}</td>
+                <td>{formatTime(p.closedTs)}</td>
                 <td>{p.pair}</td>
                 <td className={p.side === 'long' ? 'ctr-long' : 'ctr-short'}>
                   {t(`side.${p.side}`)} {p.leverage}x
@@ -860,72 +863,78 @@ function Positions({ positions, onDone }: { positions: ContractPosition[]; onDon
                 <td data-testid={`ctr-tpsl-view-${p.positionId}`}>
                   {p.takeProfit ?? '—'} / {p.stopLoss ?? '—'}
                 </td>
-                <td className="ctr-actions">
-                  <input
-                    aria-label={t('takeProfit')}
-                    placeholder={t('takeProfit')}
-                    data-testid={`ctr-tp-${p.positionId}`}
-                    value={field(p.positionId).tp}
-                    onChange={(e) => put(p.positionId, 'tp', e.target.value)}
-                  />
-                  <input
-                    aria-label={t('stopLoss')}
-                    placeholder={t('stopLoss')}
-                    data-testid={`ctr-sl-${p.positionId}`}
-                    value={field(p.positionId).sl}
-                    onChange={(e) => put(p.positionId, 'sl', e.target.value)}
-                  />
-                  <button
-                    type="button"
-                    className="ctr-chip"
-                    data-testid={`ctr-tpsl-${p.positionId}`}
-                    onClick={() =>
-                      void act(() =>
-                        setTpSl(
-                          p.positionId,
-                          field(p.positionId).tp.trim() || null,
-                          field(p.positionId).sl.trim() || null,
-                        ),
-                      )
-                    }
-                  >
-                    {t('setTpsl')}
-                  </button>
-                  <input
-                    aria-label={t('margin')}
-                    placeholder={t('margin')}
-                    data-testid={`ctr-margin-input-${p.positionId}`}
-                    value={field(p.positionId).margin}
-                    onChange={(e) => put(p.positionId, 'margin', e.target.value)}
-                  />
-                  <button
-                    type="button"
-                    className="ctr-chip"
-                    data-testid={`ctr-margin-add-${p.positionId}`}
-                    onClick={() =>
-                      void act(() => adjustMargin(p.positionId, field(p.positionId).margin.trim(), 1))
-                    }
-                  >
-                    {t('addMargin')}
-                  </button>
-                  <button
-                    type="button"
-                    className="ctr-chip"
-                    data-testid={`ctr-margin-reduce-${p.positionId}`}
-                    onClick={() =>
-                      void act(() => adjustMargin(p.positionId, field(p.positionId).margin.trim(), 2))
-                    }
-                  >
-                    {t('reduceMargin')}
-                  </button>
-                  <button
-                    type="button"
-                    className="ctr-btn ctr-btn--short"
-                    data-testid={`ctr-close-${p.positionId}`}
-                    onClick={() => void act(() => closePosition(p.positionId))}
-                  >
-                    {t('closeMarket')}
-                  </button>
+                <td>
+                  <div className="ctr-actions">
+                    <div className="ctr-actions-row">
+                      <input
+                        aria-label={t('takeProfit')}
+                        placeholder={t('takeProfit')}
+                        data-testid={`ctr-tp-${p.positionId}`}
+                        value={field(p.positionId).tp}
+                        onChange={(e) => put(p.positionId, 'tp', e.target.value)}
+                      />
+                      <input
+                        aria-label={t('stopLoss')}
+                        placeholder={t('stopLoss')}
+                        data-testid={`ctr-sl-${p.positionId}`}
+                        value={field(p.positionId).sl}
+                        onChange={(e) => put(p.positionId, 'sl', e.target.value)}
+                      />
+                      <button
+                        type="button"
+                        className="ctr-chip"
+                        data-testid={`ctr-tpsl-${p.positionId}`}
+                        onClick={() =>
+                          void act(() =>
+                            setTpSl(
+                              p.positionId,
+                              field(p.positionId).tp.trim() || null,
+                              field(p.positionId).sl.trim() || null,
+                            ),
+                          )
+                        }
+                      >
+                        {t('setTpsl')}
+                      </button>
+                    </div>
+                    <div className="ctr-actions-row">
+                      <input
+                        aria-label={t('margin')}
+                        placeholder={t('margin')}
+                        data-testid={`ctr-margin-input-${p.positionId}`}
+                        value={field(p.positionId).margin}
+                        onChange={(e) => put(p.positionId, 'margin', e.target.value)}
+                      />
+                      <button
+                        type="button"
+                        className="ctr-chip"
+                        data-testid={`ctr-margin-add-${p.positionId}`}
+                        onClick={() =>
+                          void act(() => adjustMargin(p.positionId, field(p.positionId).margin.trim(), 1))
+                        }
+                      >
+                        {t('addMargin')}
+                      </button>
+                      <button
+                        type="button"
+                        className="ctr-chip"
+                        data-testid={`ctr-margin-reduce-${p.positionId}`}
+                        onClick={() =>
+                          void act(() => adjustMargin(p.positionId, field(p.positionId).margin.trim(), 2))
+                        }
+                      >
+                        {t('reduceMargin')}
+                      </button>
+                    </div>
+                    <button
+                      type="button"
+                      className="ctr-btn ctr-btn--short"
+                      data-testid={`ctr-close-${p.positionId}`}
+                      onClick={() => void act(() => closePosition(p.positionId))}
+                    >
+                      {t('closeMarket')}
+                    </button>
+                  </div>
                 </td>
               </tr>
             ))}
@@ -950,6 +959,7 @@ export function Orders({
   cancellable?: boolean;
 }) {
   const { t } = useTranslation('contracts');
+  const formatTime = useFormatTime();
   const [error, setError] = useState('');
   const rows = useMemo(() => orders.slice(0, 50), [orders]);
   return (
@@ -976,7 +986,7 @@ export function Orders({
           <tbody>
             {rows.map((o) => (
               <tr key={o.orderId} data-testid={`${testId}-row`}>
-                <td>{new Date(o.createdTs).toLocaleString()}</td>
+                <td>{formatTime(o.createdTs)}</td>
                 <td>{o.pair}</td>
                 <td className={o.direction === 1 || o.direction === 4 ? 'ctr-long' : 'ctr-short'}>
                   {t(`dir.${o.direction}`)}

@@ -5,13 +5,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Descriptions, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFormatTime } from '@/lib/format-time';
 import { contractsConsoleKeys, getContractsOverview } from '../api/contracts-admin-api';
 
 const pct = (rate: string) => `${(Number(rate) * 100).toFixed(4)}%`;
-const time = (ms: number | null) => (ms ? new Date(ms).toLocaleString() : '-');
 
 export function ContractsConsolePage() {
   const { t } = useTranslation('contracts');
+  const formatTime = useFormatTime();
+  const time = (ms: number | null) => (ms ? formatTime(ms) : '-');
   const overview = useQuery({
     queryKey: contractsConsoleKeys.overview,
     queryFn: getContractsOverview,

@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { spotRulesQuery } from '@/features/spot/api/get-spot-rules';
 import { ApiError } from '@/lib/api-client';
+import { useFormatTime } from '@/lib/format-time';
 import { useSessionStore } from '@/lib/session-store';
 import { toast } from '@/lib/toast';
 import {
@@ -34,6 +35,7 @@ function errorText(err: unknown, fallback: string): string {
 
 export function MarginPage({ mode }: { mode: MarginMode }) {
   const { t } = useTranslation('margin');
+  const formatTime = useFormatTime();
   const signedIn = useSessionStore((s) => s.userInfo !== null && s.userInfo !== undefined);
   const rules = useQuery(spotRulesQuery());
   const pairs = (rules.data ?? []).filter((r) => r.quote === 'USDT');
@@ -286,7 +288,7 @@ export function MarginPage({ mode }: { mode: MarginMode }) {
           {
             title: t('loans.time'),
             dataIndex: 'createdAt',
-            render: (v: string) => (v ? new Date(v).toLocaleString() : ''),
+            render: (v: string) => (v ? formatTime(v) : ''),
           },
         ]}
       />
@@ -318,7 +320,7 @@ export function MarginPage({ mode }: { mode: MarginMode }) {
           {
             title: t('loans.time'),
             dataIndex: 'createTime',
-            render: (v: string) => (v ? new Date(v).toLocaleString() : ''),
+            render: (v: string) => (v ? formatTime(v) : ''),
           },
         ]}
       />

@@ -4,10 +4,12 @@ import { Link } from '@tanstack/react-router';
 import { Segmented, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormatTime } from '@/lib/format-time';
 import { listOrders, otcKeys } from '../api/otc-api';
 
 export function OrdersList({ side: role }: { side: 'user' | 'merchant' }) {
   const { t } = useTranslation('otc');
+  const formatTime = useFormatTime();
   const [status, setStatus] = useState<'open' | 'all'>('open');
   const q = useQuery({
     queryKey: otcKeys.orders(role, status),
@@ -58,7 +60,7 @@ export function OrdersList({ side: role }: { side: 'user' | 'merchant' }) {
           {
             title: t('field.time'),
             dataIndex: 'createTime',
-            render: (v: string) => new Date(v).toLocaleString(),
+            render: (v: string) => formatTime(v),
           },
         ]}
       />
