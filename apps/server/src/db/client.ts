@@ -45,7 +45,11 @@ export interface OpenDatabaseOptions {
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // Pipeline mode: the projection sends a batch's statements together inside its transaction
+    // (bulk-insert.ts) without waiting for each answer. node-postgres now writes them to the socket at once
+    // (one round trip), where it otherwise queued them, a use it deprecates (an error from pg@9). Nothing
+    // here uses what pipeline mode refuses (cursors, query streams, `rows` batches).
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, pipeline: true });
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
