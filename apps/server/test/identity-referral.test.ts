@@ -13,6 +13,7 @@ import {
   expectValidation,
   registerAndLogin,
   type TestContext,
+  uniq,
 } from './helpers';
 import {
   API,
@@ -58,11 +59,12 @@ beforeAll(async () => {
   await ctx.app.market.step();
   admin = await bootstrapAdmin(ctx.app);
   // r -> a -> b -> c -> d: a, b and c are r's generations 1, 2 and 3; d is below r's three.
-  r = await registerAndLogin(ctx.app);
-  a = await registerAndLogin(ctx.app, { inviteCode: r.user.inviteCode });
-  b = await registerAndLogin(ctx.app, { inviteCode: a.user.inviteCode });
-  c = await registerAndLogin(ctx.app, { inviteCode: b.user.inviteCode });
-  d = await registerAndLogin(ctx.app, { inviteCode: c.user.inviteCode });
+  // Names that differ in their first letter, so the masked names (first two characters) differ too.
+  r = await registerAndLogin(ctx.app, { account: `r${uniq()}` });
+  a = await registerAndLogin(ctx.app, { account: `a${uniq()}`, inviteCode: r.user.inviteCode });
+  b = await registerAndLogin(ctx.app, { account: `b${uniq()}`, inviteCode: a.user.inviteCode });
+  c = await registerAndLogin(ctx.app, { account: `c${uniq()}`, inviteCode: b.user.inviteCode });
+  d = await registerAndLogin(ctx.app, { account: `d${uniq()}`, inviteCode: c.user.inviteCode });
   // a sells 0.1 BTC to b at 60000: 6000 USDT of volume each.
   await credit(ctx.app, a.user.id, 'BTC', '1');
   await credit(ctx.app, b.user.id, 'USDT', '10000');
