@@ -17,6 +17,7 @@ import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { registerAndLogin, uniqueAccount } from './support/accounts';
+import { consoleDevice } from './support/admin-console';
 import { loginByUi } from './support/session';
 
 const API = '/api/mjkj-web/coin';
@@ -101,7 +102,7 @@ function oneTimePassword(): string {
 
 /** Signs the first admin in through the console (replacing the one-time password if still needed). */
 async function adminPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext();
+  const context = await browser.newContext({ userAgent: consoleDevice() });
   const page = await context.newPage();
   await page.goto('/admin');
   for (const [i, password] of [ADMIN_NEW_PASSWORD, oneTimePassword()].entries()) {

@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { PASSWORD, readCode, uniqueAccount } from './support/accounts';
+import { consoleDevice } from './support/admin-console';
 import { loginByUi } from './support/session';
 
 const OUT_DIR = fileURLToPath(new URL('./screenshots/', import.meta.url));
@@ -54,7 +55,10 @@ async function registerByApi(request: APIRequestContext, account: string, invite
 async function openAdmin(browser: Browser): Promise<Page> {
   const file = process.env.E2E_ADMIN_PASSWORD_FILE;
   if (!file) throw new Error('E2E_ADMIN_PASSWORD_FILE is not set (see playwright.config.ts)');
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    userAgent: consoleDevice(),
+  });
   const page = await context.newPage();
   await page.goto('/admin');
   await page.getByTestId('admin-login-username').fill('admin');
@@ -219,6 +223,7 @@ test('screenshots: day, night and 375 px', async ({ page, request, browser }) =>
   // An agent with a team, so the agent page has something to show.
   const admin = await openAdmin(browser);
   const login = await request.post('/api/admin/auth/login', {
+    headers: { 'user-agent': consoleDevice() },
     data: { username: 'admin', password: adminPassword },
   });
   const adminToken = ((await login.json()) as { data: { satoken: string } }).data.satoken;

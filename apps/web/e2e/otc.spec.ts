@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { PASSWORD, registerAndLogin, uniqueAccount } from './support/accounts';
-import { ADMIN_NEW_PASSWORD, openAdminConsole } from './support/admin-console';
+import { ADMIN_NEW_PASSWORD, consoleDevice, openAdminConsole } from './support/admin-console';
 
 const API = '/api/mjkj-web/coin';
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -21,6 +21,7 @@ async function adminToken(request: APIRequestContext): Promise<string> {
   if (!file) throw new Error('E2E_ADMIN_PASSWORD_FILE is not set');
   const oneTime = readFileSync(file, 'utf8').trim();
   const first = await request.post('/api/admin/auth/login', {
+    headers: { 'user-agent': consoleDevice() },
     data: { username: 'admin', password: oneTime },
   });
   const firstBody = (await first.json()) as { code: number; data: { satoken: string } };
@@ -31,6 +32,7 @@ async function adminToken(request: APIRequestContext): Promise<string> {
     });
   }
   const login = await request.post('/api/admin/auth/login', {
+    headers: { 'user-agent': consoleDevice() },
     data: { username: 'admin', password: ADMIN_NEW_PASSWORD },
   });
   const body = (await login.json()) as { code: number; data: { satoken: string } };

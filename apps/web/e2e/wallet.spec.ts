@@ -20,6 +20,7 @@
 import { readFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { consoleDevice } from './support/admin-console';
 import { loginByUi } from './support/session';
 
 const PASSWORD = 'Passw0rd!';
@@ -135,7 +136,10 @@ const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 async function openAdmin(browser: Browser): Promise<Page> {
   const file = process.env.E2E_ADMIN_PASSWORD_FILE;
   if (!file) throw new Error('E2E_ADMIN_PASSWORD_FILE is not set (see playwright.config.ts)');
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    userAgent: consoleDevice(),
+  });
   const page = await context.newPage();
   await page.goto('/admin');
   await page.getByTestId('admin-login-username').fill('admin');
