@@ -300,6 +300,9 @@ describe('contract history', () => {
       }>(first, { method: 'GET', url: '/api/admin/contracts', headers: { satoken: admin?.token ?? '' } });
       expect(view.status, JSON.stringify(view.body)).toBe(200);
       expect(view.body.data.liquidations[0]).toMatchObject({ userId: a.id, tickId: `BTCUSDT:${time}` });
+      // The mark bars of the passes so far, written to SQL when the server closes.
+      const markBars = first.contracts.klines.markBars('btcusdt', '1m', 10);
+      expect(markBars.length).toBeGreaterThan(0);
       await first.close();
 
       // Rebuild: the fills written again from the journal (cursor back to 0) are the same rows.
@@ -325,6 +328,12 @@ describe('contract history', () => {
       try {
         await second.wallet.projection.idle();
         await check(second);
+        // The mark chart continues from the stored bars (no pass has run in this process yet).
+        const marks = await call<{ bars: unknown[] }>(second, {
+          method: 'GET',
+          url: `${API}/open/contract/kline/btcusdt/1m?price=mark&limit=10`,
+        });
+        expect(marks.body.data.bars).toEqual(markBars);
       } finally {
         await second.close();
       }

@@ -167,3 +167,24 @@ export const contractFills = pgTable(
     index('contract_fills_user_symbol_idx').on(t.userId, t.symbol, t.createdAt),
   ],
 );
+
+/**
+ * Mark-price bars of the contract markets (docs/contracts.md "K-lines"): every contract tick's mark folded
+ * into bars of every interval by the process that runs the contract passes, written every few seconds and
+ * loaded again on start, so the mark chart survives a restart. Not a projection of core events: the marks
+ * are the core's after each tick, read by the pass.
+ */
+export const contractMarkKlines = pgTable(
+  'contract_mark_klines',
+  {
+    symbol: text('symbol').notNull(),
+    interval: text('interval').notNull(),
+    /** Bar open time, ms. */
+    time: bigint('time', { mode: 'number' }).notNull(),
+    open: money('open').notNull(),
+    high: money('high').notNull(),
+    low: money('low').notNull(),
+    close: money('close').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.symbol, t.interval, t.time] })],
+);

@@ -2,12 +2,14 @@
 // - CONTRACT_KLINE: the open last-price bar of a contract market, re-read from the SQL trades (the same
 //   rows open/contract/kline serves) a moment after a contract trade, once the projection wrote it;
 // - MARK_KLINE: mark-price bars, folded from the mark each contract tick produced (the tick's time and the
-//   core's mark after it), kept in memory since the server started.
+//   core's mark after it), kept in memory and in SQL (contract-mark-bars.ts: the changed bars are taken
+//   with takeChangedMarks and written by the pass; loadMarks puts the stored ones back on start).
 // Nothing is invented: a bar exists only where trades (last) or ticks (mark) were.
 import type { Amount } from '@coin/shared/money';
 import { atoms, str } from '@/market/decimal';
 import { type Bar, INTERVALS, type Interval, SymbolBars } from '@/market/kline';
 import type { ContractKlineInterval } from './contract-history';
+import type { MarkBarRow } from './contract-mark-bars';
 
 export const CONTRACT_KLINE_TYPES = ['CONTRACT_KLINE', 'MARK_KLINE'] as const;
 export type ContractKlineType = (typeof CONTRACT_KLINE_TYPES)[number];
@@ -58,9 +60,23 @@ function markView(symbol: string, interval: string, bar: Bar): ContractKlineBar 
   };
 }
 
+function markRow(symbol: string, interval: Interval, bar: Bar): MarkBarRow {
+  return {
+    symbol,
+    interval,
+    time: bar.time,
+    open: str(bar.open),
+    high: str(bar.high),
+    low: str(bar.low),
+    close: str(bar.close),
+  };
+}
+
 export class ContractKlineFeed {
   private readonly marks = new Map<string, SymbolBars>();
   private readonly lastMarkTime = new Map<string, number>();
+  /** Mark bars changed since they were last taken for SQL, by symbol, interval and bar time. */
+  private changedMarks = new Map<string, MarkBarRow>();
   private readonly traded = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
@@ -85,6 +101,9 @@ export class ContractKlineFeed {
       this.marks.set(key, bars);
     }
     const changed = bars.apply({ time, price: atoms(price), volume: ZERO, amount: ZERO, simulated: false });
+    for (const { interval, bar } of changed) {
+      this.changedMarks.set(`${key}|${interval}|${bar.time}`, markRow(key, interval, bar));
+    }
     const sink = this.sink();
     if (!sink) return;
     for (const { interval, bar } of changed) {
@@ -96,6 +115,59 @@ export class ContractKlineFeed {
         interval,
         data: markView(key, interval, bar),
       });
+    }
+  }
+
+  /** The mark bars changed since the last call, for SQL (each bar in its latest state). */
+  takeChangedMarks(): MarkBarRow[] {
+    const rows = [...this.changedMarks.values()];
+    this.changedMarks = new Map();
+    return rows;
+  }
+
+  /** Bars taken by takeChangedMarks that could not be written: kept for the next write, unless the bar
+   * changed again since (the newer state is already waiting). */
+  returnChangedMarks(rows: readonly MarkBarRow[]): void {
+    for (const row of rows) {
+      const id = `${row.symbol}|${row.interval}|${row.time}`;
+      if (!this.changedMarks.has(id)) this.changedMarks.set(id, row);
+    }
+  }
+
+  /** Stored mark bars (oldest first), on start: the memory continues from them. Ticks older than a
+   * symbol's newest stored bar change nothing. */
+  loadMarks(rows: readonly MarkBarRow[]): void {
+    const grouped = new Map<string, Map<Interval, Bar[]>>();
+    for (const row of rows) {
+      let byInterval = grouped.get(row.symbol);
+      if (!byInterval) {
+        byInterval = new Map();
+        grouped.set(row.symbol, byInterval);
+      }
+      const list = byInterval.get(row.interval) ?? [];
+      list.push({
+        time: row.time,
+        open: atoms(row.open),
+        high: atoms(row.high),
+        low: atoms(row.low),
+        close: atoms(row.close),
+        volume: ZERO,
+        amount: ZERO,
+        simulated: false,
+      });
+      byInterval.set(row.interval, list);
+    }
+    for (const [key, byInterval] of grouped) {
+      let bars = this.marks.get(key);
+      if (!bars) {
+        bars = new SymbolBars();
+        this.marks.set(key, bars);
+      }
+      for (const [interval, list] of byInterval) bars.load(interval, list);
+      const newest = bars.bars['1m'].at(-1)?.time;
+      if (newest !== undefined && newest > (this.lastMarkTime.get(key) ?? Number.NEGATIVE_INFINITY)) {
+        this.lastMarkTime.set(key, newest);
+      }
     }
   }
 

@@ -13,6 +13,7 @@ import { ContractHistory } from './contract-history';
 import { contractPass, type JobStatus } from './contract-jobs';
 import { CONTRACT_KLINE_TYPES, ContractKlineFeed, type ContractKlineType } from './contract-klines';
 import { ContractMaker } from './contract-maker';
+import { loadMarkBars, MARK_BARS_SAVE_MS, saveMarkBars } from './contract-mark-bars';
 import { ContractMarkets } from './contract-markets';
 import { contractRoutes } from './contract-routes';
 import { ContractService } from './contract-service';
@@ -68,6 +69,20 @@ export const contractsPlugin = fp<AreaPluginOptions>(
       () => realtime?.publicHub,
       settled,
     );
+    // The stored mark bars: the mark chart continues where it was before a restart. (A cluster gateway
+    // runs no pass, so it would only ever have the bars of its start: it has none, as before.)
+    if (config.ROLE !== 'gateway') klines.loadMarks(await loadMarkBars(database.db, clock.now().getTime()));
+    let marksSavedAt = clock.now().getTime();
+    const saveMarks = async () => {
+      const rows = klines.takeChangedMarks();
+      if (rows.length === 0) return;
+      try {
+        await saveMarkBars(database.db, rows);
+      } catch (err) {
+        klines.returnChangedMarks(rows);
+        throw err;
+      }
+    };
     const offSubscribe = realtime?.onPublicSubscribe((message, send) => {
       if (!(CONTRACT_KLINE_TYPES as readonly string[]).includes(message.type)) return;
       if (!message.symbol || !message.interval) return;
@@ -146,6 +161,11 @@ export const contractsPlugin = fp<AreaPluginOptions>(
           const time = Number(v.tickId.slice(v.tickId.lastIndexOf(':') + 1));
           if (Number.isFinite(time)) klines.mark(r.config.symbol, v.mark, time);
         }
+        const now = clock.now().getTime();
+        if (now - marksSavedAt >= MARK_BARS_SAVE_MS || config.MARKET_TICK_MS === 0) {
+          marksSavedAt = now;
+          await saveMarks();
+        }
         await maker?.step();
         status.lastError = null;
       } catch (err) {
@@ -203,6 +223,7 @@ export const contractsPlugin = fp<AreaPluginOptions>(
     app.addHook('onClose', async () => {
       if (timer) clearInterval(timer);
       await running;
+      await saveMarks().catch((err) => app.log.warn({ err }, 'contracts: writing the mark bars failed'));
       offCatalog?.();
       offFeed();
       offSubscribe?.();
