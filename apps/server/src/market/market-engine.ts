@@ -357,10 +357,14 @@ export class MarketEngine implements MarketApi {
       });
     }
     const step: MarketStep = { time: now, quotes };
-    await this.applyQuotes(step);
-    // After the step's ticks and bars are written: a gateway that subscribes and then loads what is
-    // stored either finds a step in its snapshot or receives it.
-    for (const listener of this.stepListeners) listener(step);
+    try {
+      await this.applyQuotes(step);
+    } finally {
+      // After the step's ticks and bars are written: a gateway that subscribes and then loads what is
+      // stored either finds a step in its snapshot or receives it. (If the write failed, the step is in
+      // this engine's memory all the same, and so it goes to the gateways' too.)
+      for (const listener of this.stepListeners) listener(step);
+    }
   }
 
   /** Every step's index quotes, once applied and written (a cluster's core publishes them to its
