@@ -822,7 +822,7 @@ function Positions({ positions, onDone }: { positions: ContractPosition[]; onDon
         </p>
       ) : null}
       {positions.length === 0 ? <p data-testid="ctr-no-positions">{t('noPositions')}</p> : null}
-      <div className="ctr-scroll" hidden={positions.length === 0}>
+      <div className="ctr-scroll ctr-cards" hidden={positions.length === 0}>
         <table>
           <thead>
             <tr>
@@ -846,21 +846,29 @@ function Positions({ positions, onDone }: { positions: ContractPosition[]; onDon
                   <span className={p.side === 'long' ? 'ctr-long' : 'ctr-short'}>{t(`side.${p.side}`)}</span>{' '}
                   {p.leverage}x · {t(`mode.${p.mode}`)}
                 </td>
-                <td data-testid={`ctr-qty-${p.positionId}`}>{p.qty}</td>
-                <td>{p.avgPrice}</td>
-                <td>{p.markPrice ?? '—'}</td>
-                <td data-testid={`ctr-liq-${p.positionId}`}>{p.liquidationPrice ?? '—'}</td>
-                <td data-testid={`ctr-margin-${p.positionId}`}>
+                <td data-label={t('quantity')} data-testid={`ctr-qty-${p.positionId}`}>
+                  {p.qty}
+                </td>
+                <td data-label={t('avgPrice')}>{p.avgPrice}</td>
+                <td data-label={t('markPrice')}>{p.markPrice ?? '—'}</td>
+                <td data-label={t('liqPrice')} data-testid={`ctr-liq-${p.positionId}`}>
+                  {p.liquidationPrice ?? '—'}
+                </td>
+                <td data-label={t('margin')} data-testid={`ctr-margin-${p.positionId}`}>
                   {p.margin} {p.settle}
                 </td>
-                <td data-testid={`ctr-ratio-${p.positionId}`}>{p.marginRatio}%</td>
+                <td data-label={t('marginRatio')} data-testid={`ctr-ratio-${p.positionId}`}>
+                  {p.marginRatio}%
+                </td>
                 <td
+                  data-label={t('pnl')}
+                  data-wide="true"
                   data-testid={`ctr-pnl-${p.positionId}`}
                   className={Number(p.unrealizedPnl) >= 0 ? 'ctr-long' : 'ctr-short'}
                 >
                   {p.unrealizedPnl} ({p.roe}%)
                 </td>
-                <td data-testid={`ctr-tpsl-view-${p.positionId}`}>
+                <td data-label={t('tpsl')} data-testid={`ctr-tpsl-view-${p.positionId}`}>
                   {p.takeProfit ?? '—'} / {p.stopLoss ?? '—'}
                 </td>
                 <td>
