@@ -12,21 +12,14 @@ import type { AppConfig } from '@/config';
 import type { Db } from '@/db/client';
 import { marketKlines, marketTicks } from '@/db/schema';
 import type { Clock } from '@/lib/clock';
+import { recentBarsWhere } from './bar-windows';
 import { type Catalog, type CoinRow, loadCatalog, type MarketRowSql, QUOTE, seedCatalog } from './catalog';
 import { atoms, changePercent, str, times } from './decimal';
 import { ExternalFeed, normalizeSymbol, parseFeedUrls } from './feeds/external';
 import { indexQuote } from './feeds/index-price';
 import type { PriceFeed } from './feeds/price-feed';
 import { SimulatorFeed } from './feeds/simulator';
-import {
-  approxIntervalMs,
-  type Bar,
-  bucketStart,
-  INTERVALS,
-  type Interval,
-  MEMORY_BARS,
-  SymbolBars,
-} from './kline';
+import { type Bar, bucketStart, INTERVALS, type Interval, MEMORY_BARS, SymbolBars } from './kline';
 import type {
   IndexTick,
   KlineBar,
@@ -237,13 +230,7 @@ export class MarketEngine implements MarketApi {
 
   private async loadBars(): Promise<void> {
     // Only the windows memory keeps, each bounded by time so the primary key serves a long history.
-    const now = this.clock.now().getTime();
-    const windows = sql.join(
-      INTERVALS.map(
-        (i) => sql`("interval" = ${i} and "time" >= ${now - (MEMORY_BARS[i] + 1) * approxIntervalMs(i)})`,
-      ),
-      sql` or `,
-    );
+    const windows = recentBarsWhere(this.clock.now().getTime());
     // Bars and ticks from one snapshot: a cluster core commits a step's ticks and bars together, and a
     // gateway skips the buffered steps whose ticks it loaded, so their bars must be in what it loaded.
     const [rows, latest] = await this.db.transaction(

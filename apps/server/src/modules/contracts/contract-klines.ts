@@ -46,20 +46,6 @@ export const streamSymbol = (symbol: string): string => symbol.replace(/[/_-]/g,
 export const klineStream = (type: ContractKlineType, symbol: string, interval: string): string =>
   `${type}:${streamSymbol(symbol)}:${interval}`;
 
-function markView(symbol: string, interval: string, bar: Bar): ContractKlineBar {
-  return {
-    symbol,
-    interval,
-    time: bar.time,
-    open: str(bar.open),
-    high: str(bar.high),
-    low: str(bar.low),
-    close: str(bar.close),
-    volume: '0',
-    price: 'mark',
-  };
-}
-
 function markRow(symbol: string, interval: Interval, bar: Bar): MarkBarRow {
   return {
     symbol,
@@ -70,6 +56,11 @@ function markRow(symbol: string, interval: Interval, bar: Bar): MarkBarRow {
     low: str(bar.low),
     close: str(bar.close),
   };
+}
+
+/** A mark bar as the stream and the HTTP call show it: the stored row's fields, volume 0. */
+function markView(symbol: string, interval: Interval, bar: Bar): ContractKlineBar {
+  return { ...markRow(symbol, interval, bar), volume: '0', price: 'mark' };
 }
 
 export class ContractKlineFeed {

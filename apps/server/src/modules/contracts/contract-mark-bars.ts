@@ -4,7 +4,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { contractMarkKlines } from '@/db/schema';
-import { approxIntervalMs, INTERVALS, type Interval, isInterval, MEMORY_BARS } from '@/market/kline';
+import { recentBarsWhere } from '@/market/bar-windows';
+import { type Interval, isInterval } from '@/market/kline';
 
 /** One mark bar: the stream's symbol (`BTCUSDT`), the interval, the bar's open time and its prices. */
 export interface MarkBarRow {
@@ -42,12 +43,10 @@ export async function saveMarkBars(db: Db, rows: readonly MarkBarRow[]): Promise
 
 /** The stored bars memory keeps (MEMORY_BARS per interval, by time), oldest first. */
 export async function loadMarkBars(db: Db, now: number): Promise<MarkBarRow[]> {
-  const windows = sql.join(
-    INTERVALS.map(
-      (i) => sql`("interval" = ${i} and "time" >= ${now - (MEMORY_BARS[i] + 1) * approxIntervalMs(i)})`,
-    ),
-    sql` or `,
-  );
-  const rows = await db.select().from(contractMarkKlines).where(windows).orderBy(contractMarkKlines.time);
+  const rows = await db
+    .select()
+    .from(contractMarkKlines)
+    .where(recentBarsWhere(now))
+    .orderBy(contractMarkKlines.time);
   return rows.flatMap((r) => (isInterval(r.interval) ? [{ ...r, interval: r.interval }] : []));
 }
