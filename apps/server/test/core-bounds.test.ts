@@ -6,6 +6,7 @@
 //   the same state hash;
 // - a snapshot of the first release loads into the new layout.
 import { describe, expect, it } from 'vitest';
+import { canonicalJson } from '@/core/canonical-json';
 import { MAX_BALANCE_ATOMS } from '@/core/ledger/ledger';
 import { IDEMPOTENCY_WINDOW_MS, MoneyState } from '@/core/money-state';
 import { SPOT_IDEMPOTENCY_WINDOW_MS } from '@/core/spot/spot-part';
@@ -170,6 +171,42 @@ describe('bounded idempotency', () => {
     expect(MoneyState.fromSnapshot(snap, sha256Hex).stateHash()).toBe(s.stateHash());
   });
 
+  it('a version 3 snapshot (sha256 digests) still tells a retry from another payload under the same id', () => {
+    const s = new MoneyState(sha256Hex);
+    const first = deposit('u1', 'USDT', '5', T0, 'v3-kept');
+    const answer = s.apply(first).result;
+    expect(answer.ok).toBe(true);
+    const snap = s.snapshot();
+    // As version 3 wrote it: the digest was sha256 of canonicalJson({ type, actor, payload }).
+    const v3 = {
+      ...snap,
+      version: 3,
+      idempotency: snap.idempotency.map((e) => {
+        const [id, , ts, result] = e;
+        return [
+          id,
+          sha256Hex(canonicalJson({ type: first.type, actor: first.actor, payload: first.payload })),
+          ts,
+          result,
+        ];
+      }),
+    };
+    const old = MoneyState.fromSnapshot(JSON.parse(JSON.stringify(v3)), sha256Hex);
+    const retry = old.apply({ ...first, ts: T0 + 1 });
+    expect(retry.fresh).toBe(false);
+    expect(retry.result).toMatchObject({ ok: true, seq: answer.seq, commandId: 'v3-kept' });
+    const other = old.apply(deposit('u1', 'USDT', '6', T0 + 2, 'v3-kept'));
+    expect(other.fresh).toBe(false);
+    expect(other.result).toMatchObject({ ok: false, error: 'IDEMPOTENCY_MISMATCH', seq: answer.seq });
+    expect(old.lastSeq()).toBe(s.lastSeq());
+    // Its next snapshot keeps the old digest as it was (a string), and loads again to the same state.
+    const again = old.snapshot();
+    expect(typeof again.idempotency[0]?.[1]).toBe('string');
+    expect(MoneyState.fromSnapshot(JSON.parse(JSON.stringify(again)), sha256Hex).stateHash()).toBe(
+      old.stateHash(),
+    );
+  });
+
   it('keeps spot ids for the spot window only and wallet ids for the day; snapshots keep each window', () => {
     const SPOT = SPOT_IDEMPOTENCY_WINDOW_MS;
     expect(SPOT).toBeLessThan(IDEMPOTENCY_WINDOW_MS);
@@ -194,7 +231,7 @@ describe('bounded idempotency', () => {
     s.apply(cancel('s-late', T0 + SPOT + 20));
 
     const snap = s.snapshot();
-    expect(snap.version).toBe(3);
+    expect(snap.version).toBe(4);
     const byId = new Map(snap.idempotency.map((e) => [e[0], e]));
     expect(byId.get('s-late')?.[4]).toBe(SPOT);
     expect(byId.get('w-late')).toHaveLength(4);

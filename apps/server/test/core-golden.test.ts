@@ -23,7 +23,7 @@ const MID = 6_000_000;
 const GOLDEN = {
   commands: 6134,
   events: 40638,
-  stateHash: '4639a7b0b29f1a90b7ed6845f6e9c7d6b4cfec6abc312b7db516b8e69f17e2fc',
+  stateHash: '603101c388b76bfb2365326865d9fb5539cebf94c8b54675fb5295a76698f260',
   resultsDigest: '60e185b58c33690ae038c2b77f144263b9b9ca3a63ee49675b8d783f4d4df98c',
   eventsDigest: '57c046364138f4f4b7c50d1bcdf93678f26a9bc35aa1806400128ba6d423c2e1',
 };

@@ -60,6 +60,12 @@ function shapeOf(keys: string[]): Shape {
   return shape;
 }
 
+/** An object's own keys sorted as canonicalJson writes them (through the same shape cache; do not modify). */
+export function sortedKeysOf(record: object): readonly string[] {
+  const keys = Object.keys(record);
+  return keys.length === 0 ? keys : shapeOf(keys).sorted;
+}
+
 export function canonicalJson(value: unknown): string {
   if (value === null) return 'null';
   switch (typeof value) {

@@ -11,8 +11,10 @@
 // by the hundred per second); a command older than its window is refused as STALE_COMMAND, because its id
 // may already be forgotten and the core could not tell a first attempt from a repeat.
 import { canonicalJson } from './canonical-json';
+import { commandDigest } from './command-digest';
 import { ContractsPart } from './contracts/contracts-part';
 import { EarnPart } from './earn/earn-part';
+import { IdIndex } from './id-index';
 import { type CommandMeta, Ledger, type LedgerSnapshot, MAX_BALANCE_ATOMS } from './ledger/ledger';
 import { MarginPart } from './margin/margin-part';
 import { OtcPart } from './otc/otc-part';
@@ -27,6 +29,7 @@ import type {
   Command,
   CommandReply,
   CommandResult,
+  CoreError,
   CoreEvent,
   Hold,
   SystemAccount,
@@ -40,7 +43,7 @@ export type HashFn = (input: string) => string;
 export const IDEMPOTENCY_WINDOW_MS = 24 * 3600 * 1000;
 /** Parts prune what they keep for a while (closed orders ...) every this many commands. */
 const PART_PRUNE_EVERY = 1024;
-const SNAPSHOT_VERSION = 3;
+const SNAPSHOT_VERSION = 4;
 
 /** Queues (retention windows) the idempotency table can have; a slot number carries its queue. */
 const MAX_QUEUES = 16;
@@ -63,14 +66,26 @@ export interface SnapshotData {
   parts: Record<string, unknown>;
   /**
    * [commandId, digest, ts, result] in seq order, with a fifth element, the window (ms), when the
-   * command's window is not IDEMPOTENCY_WINDOW_MS (version 2 had only the default window).
+   * command's window is not IDEMPOTENCY_WINDOW_MS (version 2 had only the default window). The digest
+   * is a number (command-digest.ts) since version 4; a string is a sha256 hex digest of the canonical
+   * JSON, recorded by an earlier version and still compared as such.
    */
   idempotency: IdempotencyTuple[];
 }
 
 type IdempotencyTuple =
-  | [string, string, number, CommandResult]
-  | [string, string, number, CommandResult, number];
+  | [string, Digest, number, CommandResult]
+  | [string, Digest, number, CommandResult, number];
+
+/** A command digest: command-digest.ts's number, or an earlier version's sha256 hex string. */
+type Digest = number | string;
+
+/**
+ * A recorded result without its id and events (both known at the position): undefined for a success
+ * without a reply, the reply of one with a reply, the error code of a refusal. Nothing is allocated for
+ * the common cases.
+ */
+type Outcome = CommandReply | CoreError | undefined;
 
 /**
  * The idempotency entries of one retention window, flat, in the order they were recorded: parallel
@@ -83,11 +98,14 @@ interface IdQueue {
   windowMs: number;
   index: number;
   ids: string[];
-  digests: string[];
+  digests: Digest[];
   tss: number[];
-  results: CommandResult[];
+  seqs: number[];
+  outcomes: Outcome[];
   base: number;
   head: number;
+  /** The head position when it was last found live (a live head is not looked up again), or -1. */
+  liveAt: number;
 }
 
 /** The snapshot of the first release (one flat state, no parts); loaded and converted. */
@@ -100,13 +118,16 @@ interface SnapshotV1 {
   idempotency: [string, string, CommandResult][];
 }
 
-function compact(result: CommandResult): CommandResult {
-  if (!result.ok) return result;
-  // The same object as `{ ...result without events, events: [] }`, keys in the same order, built directly.
-  const { seq, commandId, reply } = result;
-  return reply === undefined
+function outcomeOf(result: CommandResult): Outcome {
+  return result.ok ? result.reply : result.error;
+}
+
+/** The recorded result: the command's first result without its events (they were published once). */
+function resultOf(commandId: string, seq: number, outcome: Outcome): CommandResult {
+  if (typeof outcome === 'string') return { ok: false, seq, commandId, error: outcome };
+  return outcome === undefined
     ? { ok: true, seq, commandId, events: NO_EVENTS }
-    : { ok: true, seq, commandId, reply, events: NO_EVENTS };
+    : { ok: true, seq, commandId, reply: outcome, events: NO_EVENTS };
 }
 
 export class MoneyState {
@@ -151,11 +172,11 @@ export class MoneyState {
     ts: 0,
     ref: '',
   };
-  /** Command id -> slot of its entry in a queue (see IdQueue). */
-  private readonly idempotency = new Map<string, number>();
   /** One queue per retention window (pruning by time within a queue is in recording order). */
   private readonly queues = new Map<number, IdQueue>();
   private readonly queueList: IdQueue[] = [];
+  /** Command id -> slot of its entry in a queue (see IdQueue); the ids themselves are in the queues. */
+  private readonly idempotency = new IdIndex((slot) => idAt(this.queueList, slot));
 
   constructor(private readonly hash: HashFn) {
     for (const part of this.parts) {
@@ -182,9 +203,11 @@ export class MoneyState {
         ids: [],
         digests: [],
         tss: [],
-        results: [],
+        seqs: [],
+        outcomes: [],
         base: 0,
         head: 0,
+        liveAt: -1,
       };
       this.queues.set(windowMs, q);
       this.queueList.push(q);
@@ -193,12 +216,13 @@ export class MoneyState {
   }
 
   /** Records an entry at the end of its window's queue. */
-  private record(q: IdQueue, id: string, digest: string, ts: number, result: CommandResult): void {
+  private record(q: IdQueue, id: string, digest: Digest, ts: number, seq: number, outcome: Outcome): void {
     const slot = (q.base + q.ids.length) * MAX_QUEUES + q.index;
     q.ids.push(id);
     q.digests.push(digest);
     q.tss.push(ts);
-    q.results.push(result);
+    q.seqs.push(seq);
+    q.outcomes.push(outcome);
     this.idempotency.set(id, slot);
   }
 
@@ -212,14 +236,15 @@ export class MoneyState {
   }
 
   /** The digest that decides "same payload": type, actor and payload (not ts: a retry may carry a newer ts). */
-  commandDigest(command: Command): string {
+  commandDigest(command: Command): number {
     const c = command as { type?: unknown; actor?: unknown; payload?: unknown };
-    // canonicalJson({ type, actor, payload }) built directly (keys sorted: actor, payload, type).
-    let text = '{';
-    if (c.actor !== undefined) text += `"actor":${canonicalJson(c.actor)}`;
-    if (c.payload !== undefined) text += `${text.length > 1 ? ',' : ''}"payload":${canonicalJson(c.payload)}`;
-    if (c.type !== undefined) text += `${text.length > 1 ? ',' : ''}"type":${canonicalJson(c.type)}`;
-    return this.hash(`${text}}`);
+    return commandDigest(c.type, c.actor, c.payload);
+  }
+
+  /** The digest versions before 4 recorded: sha256 of canonicalJson({ type, actor, payload }). */
+  private legacyDigest(command: Command): string {
+    const c = command as { type?: unknown; actor?: unknown; payload?: unknown };
+    return this.hash(canonicalJson({ type: c.type, actor: c.actor, payload: c.payload }));
   }
 
   /** The recorded result of an id, whatever the payload. */
@@ -227,7 +252,8 @@ export class MoneyState {
     const slot = this.idempotency.get(commandId);
     if (slot === undefined) return undefined;
     const q = this.queueList[slot % MAX_QUEUES] as IdQueue;
-    return q.results[Math.floor(slot / MAX_QUEUES) - q.base];
+    const at = (slot - q.index) / MAX_QUEUES - q.base;
+    return resultOf(commandId, q.seqs[at] as number, q.outcomes[at]);
   }
 
   /**
@@ -238,11 +264,16 @@ export class MoneyState {
     const slot = typeof command?.id === 'string' ? this.idempotency.get(command.id) : undefined;
     if (slot === undefined) return undefined;
     const q = this.queueList[slot % MAX_QUEUES] as IdQueue;
-    const at = Math.floor(slot / MAX_QUEUES) - q.base;
-    const result = q.results[at] as CommandResult;
-    if (q.digests[at] === this.commandDigest(command)) return result;
+    const at = (slot - q.index) / MAX_QUEUES - q.base;
+    const seq = q.seqs[at] as number;
+    const digest = q.digests[at] as Digest;
+    const same =
+      typeof digest === 'number'
+        ? digest === this.commandDigest(command)
+        : digest === this.legacyDigest(command);
+    if (same) return resultOf(command.id, seq, q.outcomes[at]);
     // A reused id with another payload changes nothing and takes no seq; it points at the first command.
-    return { ok: false, seq: result.seq, commandId: command.id, error: 'IDEMPOTENCY_MISMATCH' };
+    return { ok: false, seq, commandId: command.id, error: 'IDEMPOTENCY_MISMATCH' };
   }
 
   apply(command: Command): CommandOutcome {
@@ -273,7 +304,7 @@ export class MoneyState {
     this.seq = seq;
     const ts = validTs ? command.ts : this.clock;
     if (ts > this.clock) this.clock = ts;
-    this.record(this.queue(windowMs), command.id, this.commandDigest(command), ts, compact(result));
+    this.record(this.queue(windowMs), command.id, this.commandDigest(command), ts, seq, outcomeOf(result));
     this.prune();
     return { result, fresh: true };
   }
@@ -333,9 +364,16 @@ export class MoneyState {
       while (q.head < q.ids.length) {
         // Times are in recording order only for live entries: a dead position is skipped, not a stop.
         const id = q.ids[q.head] as string;
-        if (this.idempotency.get(id) === (q.base + q.head) * MAX_QUEUES + q.index) {
-          if ((q.tss[q.head] as number) >= horizon) break;
-          this.idempotency.delete(id);
+        const slot = (q.base + q.head) * MAX_QUEUES + q.index;
+        if ((q.tss[q.head] as number) < horizon) {
+          this.idempotency.deleteIf(id, slot);
+        } else {
+          // A live entry stays live until pruned (its id cannot be recorded again while it is known).
+          if (q.liveAt === q.head) break;
+          if (this.idempotency.get(id) === slot) {
+            q.liveAt = q.head;
+            break;
+          }
         }
         q.head += 1;
       }
@@ -343,8 +381,10 @@ export class MoneyState {
         q.ids = q.ids.slice(q.head);
         q.digests = q.digests.slice(q.head);
         q.tss = q.tss.slice(q.head);
-        q.results = q.results.slice(q.head);
+        q.seqs = q.seqs.slice(q.head);
+        q.outcomes = q.outcomes.slice(q.head);
         q.base += q.head;
+        if (q.liveAt >= 0) q.liveAt -= q.head;
         q.head = 0;
       }
     }
@@ -442,7 +482,6 @@ export class MoneyState {
     head: Omit<SnapshotData, 'idempotency'>;
     idempotency: Iterable<SnapshotData['idempotency'][number]>;
   } {
-    const table = new Map(this.idempotency);
     const queues = this.queueList.map((q) => ({
       windowMs: q.windowMs,
       index: q.index,
@@ -450,9 +489,15 @@ export class MoneyState {
       ids: q.ids.slice(q.head),
       digests: q.digests.slice(q.head),
       tss: q.tss.slice(q.head),
-      results: q.results.slice(q.head),
+      seqs: q.seqs.slice(q.head),
+      outcomes: q.outcomes.slice(q.head),
       at: 0,
     }));
+    // The index as it is now, resolving ids in the copies above (later commands change neither).
+    const table = this.idempotency.clone((slot) => {
+      const q = queues[slot % MAX_QUEUES] as (typeof queues)[number];
+      return q.ids[(slot - q.index) / MAX_QUEUES - q.first] as string;
+    });
     const parts: Record<string, unknown> = {};
     for (const part of this.parts) parts[part.name] = part.snapshot();
     return {
@@ -471,8 +516,7 @@ export class MoneyState {
             for (const q of queues) {
               if (
                 q.at < q.ids.length &&
-                (next === undefined ||
-                  (q.results[q.at] as CommandResult).seq < (next.results[next.at] as CommandResult).seq)
+                (next === undefined || (q.seqs[q.at] as number) < (next.seqs[next.at] as number))
               )
                 next = q;
             }
@@ -482,9 +526,9 @@ export class MoneyState {
             const id = next.ids[at] as string;
             // Live: the table points at this position.
             if (table.get(id) !== (next.first + at) * MAX_QUEUES + next.index) continue;
-            const digest = next.digests[at] as string;
+            const digest = next.digests[at] as Digest;
             const ts = next.tss[at] as number;
-            const result = next.results[at] as CommandResult;
+            const result = resultOf(id, next.seqs[at] as number, next.outcomes[at]);
             yield next.windowMs === IDEMPOTENCY_WINDOW_MS
               ? [id, digest, ts, result]
               : [id, digest, ts, result, next.windowMs];
@@ -498,7 +542,8 @@ export class MoneyState {
     const s = new MoneyState(hash);
     const v2 = data.version === 1 ? upgradeV1(data as SnapshotV1) : (data as SnapshotData);
     // Version 2 differs only in knowing no window but the default (its tuples have four elements).
-    if (v2.version !== SNAPSHOT_VERSION && v2.version !== 2)
+    // Versions 2 and 3 differ only in their tuples (see SnapshotData.idempotency).
+    if (v2.version !== SNAPSHOT_VERSION && v2.version !== 3 && v2.version !== 2)
       throw new Error(`unsupported snapshot version ${v2.version}`);
     s.seq = v2.seq;
     s.clock = v2.clock;
@@ -508,7 +553,7 @@ export class MoneyState {
       if (section !== undefined) part.restore(section, s.ledger);
     }
     for (const [id, digest, ts, result, windowMs] of v2.idempotency) {
-      s.record(s.queue(windowMs ?? IDEMPOTENCY_WINDOW_MS), id, digest, ts, result);
+      s.record(s.queue(windowMs ?? IDEMPOTENCY_WINDOW_MS), id, digest, ts, result.seq, outcomeOf(result));
     }
     return s;
   }
@@ -517,6 +562,12 @@ export class MoneyState {
   stateHash(): string {
     return this.hash(canonicalJson(this.snapshot()));
   }
+}
+
+/** The command id recorded at a slot (a live one: its position is still in its queue). */
+function idAt(queues: readonly IdQueue[], slot: number): string {
+  const q = queues[slot % MAX_QUEUES] as IdQueue;
+  return q.ids[(slot - q.index) / MAX_QUEUES - q.base] as string;
 }
 
 /** A first-release snapshot as a version 2 one: the flat state split into the ledger and wallet parts. */

@@ -1,0 +1,138 @@
+// The idempotency table's index: command id (a string) -> slot (a non-negative safe integer), in typed
+// arrays. Open addressing with linear probing and backward-shift deletion, like spot/id-map.ts, but for
+// string keys: a slot stores the key's 32-bit hash and its value, not the key. The owner keeps the key
+// strings and resolves a candidate through `keyOf(value)`, so a miss (the common case: every new command
+// is one) costs the hash of the id and one probe run over a flat array, and a set or a delete allocates
+// nothing once the table is large enough. (A Map of hundreds of thousands of string keys missed and set
+// through chains of heap entries, a cache miss each; it was a tenth of a spot order's time in the core.)
+// Pure and deterministic: the hash is computed here, from the key's UTF-16 code units.
+
+const EMPTY = -1;
+
+/** FNV-1a over the key's code units, then a finalizer (murmur3's) so nearby ids spread; never -1 >>> 0. */
+export function hashKey(key: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h | 0;
+}
+
+export class IdIndex {
+  private hashes: Int32Array<ArrayBuffer>;
+  /** The value of each used slot; EMPTY marks a free one. */
+  private vals: Float64Array<ArrayBuffer>;
+  private mask: number;
+  private count = 0;
+
+  /** `keyOf(value)` is the key a stored value belongs to (the owner's record of it). */
+  constructor(
+    private readonly keyOf: (value: number) => string,
+    capacity = 1024,
+  ) {
+    let n = 16;
+    while (n < capacity * 2) n *= 2;
+    this.hashes = new Int32Array(n);
+    this.vals = new Float64Array(n).fill(EMPTY);
+    this.mask = n - 1;
+  }
+
+  get size(): number {
+    return this.count;
+  }
+
+  /** Where `key` is, or where it would go (a free slot): the position in the arrays. */
+  private find(key: string, h: number): number {
+    const hashes = this.hashes;
+    const vals = this.vals;
+    const mask = this.mask;
+    let i = h & mask;
+    for (;;) {
+      const v = vals[i] as number;
+      if (v === EMPTY) return i;
+      if (hashes[i] === h && this.keyOf(v) === key) return i;
+      i = (i + 1) & mask;
+    }
+  }
+
+  /** The value of `key`, or undefined. */
+  get(key: string): number | undefined {
+    const v = this.vals[this.find(key, hashKey(key))] as number;
+    return v === EMPTY ? undefined : v;
+  }
+
+  /** Sets `key` to `value` (a non-negative safe integer); `keyOf(value)` must already give `key`. */
+  set(key: string, value: number): void {
+    if ((this.count + 1) * 2 > this.vals.length) this.grow();
+    const h = hashKey(key);
+    const i = this.find(key, h);
+    if (this.vals[i] === EMPTY) this.count++;
+    this.hashes[i] = h;
+    this.vals[i] = value;
+  }
+
+  /** Removes `key` when its value is `value` (an id used again since points elsewhere: kept). */
+  deleteIf(key: string, value: number): boolean {
+    const i = this.find(key, hashKey(key));
+    if (this.vals[i] !== value) return false;
+    this.removeAt(i);
+    return true;
+  }
+
+  private removeAt(at: number): void {
+    const hashes = this.hashes;
+    const vals = this.vals;
+    const mask = this.mask;
+    // Backward shift: later entries of the probe run move into the hole when their home allows it.
+    let hole = at;
+    let j = (at + 1) & mask;
+    for (;;) {
+      const v = vals[j] as number;
+      if (v === EMPTY) break;
+      const h = hashes[j] as number;
+      const home = h & mask;
+      // The entry at j may fill the hole if its home is not cyclically in (hole, j].
+      const movable = hole <= j ? home <= hole || home > j : home <= hole && home > j;
+      if (movable) {
+        hashes[hole] = h;
+        vals[hole] = v;
+        hole = j;
+      }
+      j = (j + 1) & mask;
+    }
+    vals[hole] = EMPTY;
+    this.count--;
+  }
+
+  /** A copy that later changes of this one do not touch, resolving keys through `keyOf`. */
+  clone(keyOf: (value: number) => string): IdIndex {
+    const copy = new IdIndex(keyOf, 1);
+    copy.hashes = this.hashes.slice();
+    copy.vals = this.vals.slice();
+    copy.mask = this.mask;
+    copy.count = this.count;
+    return copy;
+  }
+
+  private grow(): void {
+    const oldHashes = this.hashes;
+    const oldVals = this.vals;
+    const n = oldVals.length * 2;
+    this.hashes = new Int32Array(n);
+    this.vals = new Float64Array(n).fill(EMPTY);
+    this.mask = n - 1;
+    for (let i = 0; i < oldVals.length; i++) {
+      const v = oldVals[i] as number;
+      if (v === EMPTY) continue;
+      const h = oldHashes[i] as number;
+      // Keys are distinct: the first free slot from the home is the place.
+      let j = h & this.mask;
+      while (this.vals[j] !== EMPTY) j = (j + 1) & this.mask;
+      this.hashes[j] = h;
+      this.vals[j] = v;
+    }
+  }
+}

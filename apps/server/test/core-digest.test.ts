@@ -1,0 +1,110 @@
+// The idempotency digest and the id index of the money core (core/command-digest.ts, core/id-index.ts):
+// the digest is the same for the same request whatever its key order and differs for another one; the
+// index agrees with a Map through random sets, lookups and deletes.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { canonicalJson } from '@/core/canonical-json';
+import { commandDigest } from '@/core/command-digest';
+import { IdIndex } from '@/core/id-index';
+
+describe('command digest', () => {
+  const payload = {
+    userId: 'u1',
+    symbol: 'btcusdt',
+    side: 'buy',
+    type: 'limit',
+    price: '1.5',
+    quantity: '2',
+  };
+
+  it('ignores key order and undefined properties, as the canonical JSON does', () => {
+    const d = commandDigest('spot.place', 'u1', payload);
+    const reordered = {
+      quantity: '2',
+      price: '1.5',
+      type: 'limit',
+      side: 'buy',
+      symbol: 'btcusdt',
+      userId: 'u1',
+    };
+    expect(commandDigest('spot.place', 'u1', reordered)).toBe(d);
+    expect(commandDigest('spot.place', 'u1', { ...payload, clientOrderId: undefined })).toBe(d);
+    expect(commandDigest('x', 'u', { a: -0 })).toBe(commandDigest('x', 'u', { a: 0 }));
+    expect(Number.isSafeInteger(d) && d >= 0).toBe(true);
+  });
+
+  it('tells apart what the canonical JSON tells apart', () => {
+    const variants: [unknown, unknown, unknown][] = [
+      ['spot.place', 'u1', payload],
+      ['spot.cancel', 'u1', payload],
+      ['spot.place', 'u2', payload],
+      ['spot.place', 'u1', { ...payload, price: '1.50' }],
+      ['spot.place', 'u1', { ...payload, price: 1.5 }],
+      ['spot.place', 'u1', { ...payload, price: ['1.5'] }],
+      ['spot.place', 'u1', { ...payload, price: { v: '1.5' } }],
+      ['spot.place', 'u1', { ...payload, price: null }],
+      ['spot.place', 'u1', { ...payload, extra: true }],
+      ['spot.place', 'u1', { ...payload, extra: false }],
+      ['spot.place', undefined, payload],
+      ['spot.place', 'u1', { a: 'bc', b: '' }],
+      ['spot.place', 'u1', { a: 'b', b: 'c' }],
+    ];
+    const digests = new Set(variants.map(([t, a, p]) => commandDigest(t, a, p)));
+    expect(digests.size).toBe(variants.length);
+  });
+
+  it('is equal exactly when the canonical JSON is equal (random JSON values)', () => {
+    const json = fc.jsonValue({ maxDepth: 3 });
+    fc.assert(
+      fc.property(json, json, (a, b) => {
+        const same = canonicalJson(a) === canonicalJson(b);
+        expect(commandDigest('t', 'u', a) === commandDigest('t', 'u', b)).toBe(same);
+      }),
+      { numRuns: 2000, seed: 11 },
+    );
+  });
+});
+
+describe('id index', () => {
+  it('agrees with a Map through sets, overwrites, lookups and deletes, growing from a small table', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.tuple(fc.constantFrom('set', 'get', 'del'), fc.integer({ min: 0, max: 300 }), fc.nat(1e6)),
+          { maxLength: 2000 },
+        ),
+        (ops) => {
+          // The owner's record: value -> key (each value names one key).
+          const keyOfValue = new Map<number, string>();
+          const index = new IdIndex((v) => keyOfValue.get(v) as string, 4);
+          const model = new Map<string, number>();
+          let next = 0;
+          for (const [op, k, _] of ops) {
+            const key = `cmd:${k}`;
+            if (op === 'set') {
+              const value = next++;
+              keyOfValue.set(value, key);
+              index.set(key, value);
+              model.set(key, value);
+            } else if (op === 'get') {
+              expect(index.get(key)).toBe(model.get(key));
+            } else {
+              const current = model.get(key);
+              // Deleting with a stale value keeps the entry.
+              expect(index.deleteIf(key, -5)).toBe(false);
+              expect(index.deleteIf(key, current ?? 0)).toBe(current !== undefined);
+              model.delete(key);
+            }
+            expect(index.size).toBe(model.size);
+          }
+          const snapshot = index.clone((v) => keyOfValue.get(v) as string);
+          index.set('after', next);
+          keyOfValue.set(next, 'after');
+          for (const [key, value] of model) expect(snapshot.get(key)).toBe(value);
+          expect(snapshot.get('after')).toBeUndefined();
+        },
+      ),
+      { numRuns: 200, seed: 7 },
+    );
+  });
+});
