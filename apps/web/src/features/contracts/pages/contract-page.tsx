@@ -402,7 +402,7 @@ function Fills({ testId, filter }: { testId: string; filter?: ((symbol: string) 
     <section className="ctr-panel" data-testid={testId}>
       <h2>{t('fills.title')}</h2>
       {rows.length === 0 ? <p>{fills.isLoading ? t('loading') : t('fills.none')}</p> : null}
-      <div className="ctr-scroll" hidden={rows.length === 0}>
+      <div className="ctr-scroll ctr-cards" hidden={rows.length === 0}>
         <table>
           <thead>
             <tr>
@@ -425,19 +425,24 @@ function Fills({ testId, filter }: { testId: string; filter?: ((symbol: string) 
                 data-role={f.role}
                 data-liquidation={f.liquidation ? 'true' : 'false'}
               >
-                <td>{formatTime(f.time)}</td>
-                <td>{f.pair}</td>
-                <td className={f.direction === 1 || f.direction === 4 ? 'ctr-long' : 'ctr-short'}>
+                <td data-label={t('time')} data-wide>
+                  {formatTime(f.time)}
+                </td>
+                <td data-head>{f.pair}</td>
+                <td
+                  data-label={t('direction')}
+                  className={f.direction === 1 || f.direction === 4 ? 'ctr-long' : 'ctr-short'}
+                >
                   {t(`dir.${f.direction}`)}
                   {f.liquidation ? ` · ${t('orderType.liquidation')}` : ''}
                 </td>
-                <td>{t(`fills.${f.role}`)}</td>
-                <td>{f.price}</td>
-                <td>{f.qty}</td>
-                <td>
+                <td data-label={t('fills.role')}>{t(`fills.${f.role}`)}</td>
+                <td data-label={t('price')}>{f.price}</td>
+                <td data-label={t('quantity')}>{f.qty}</td>
+                <td data-label={t('fills.fee')}>
                   {f.fee} {f.feeAsset}
                 </td>
-                <td>{f.pnl}</td>
+                <td data-label={t('profit')}>{f.pnl}</td>
               </tr>
             ))}
           </tbody>
@@ -465,7 +470,7 @@ export function ClosedPositions({ testId, positions }: { testId: string; positio
     <section className="ctr-panel" data-testid={testId}>
       <h2>{t('positionHistory')}</h2>
       {positions.length === 0 ? <p>{t('noClosedPositions')}</p> : null}
-      <div className="ctr-scroll" hidden={positions.length === 0}>
+      <div className="ctr-scroll ctr-cards" hidden={positions.length === 0}>
         <table>
           <thead>
             <tr>
@@ -486,15 +491,17 @@ export function ClosedPositions({ testId, positions }: { testId: string; positio
                 data-id={p.positionId}
                 data-status={p.status}
               >
-                <td>{formatTime(p.closedTs)}</td>
-                <td>{p.pair}</td>
-                <td className={p.side === 'long' ? 'ctr-long' : 'ctr-short'}>
+                <td data-label={t('time')} data-wide>
+                  {formatTime(p.closedTs)}
+                </td>
+                <td data-head>{p.pair}</td>
+                <td data-label={t('direction')} className={p.side === 'long' ? 'ctr-long' : 'ctr-short'}>
                   {t(`side.${p.side}`)} {p.leverage}x
                 </td>
-                <td>{p.qty}</td>
-                <td>{p.avgPrice}</td>
-                <td>{p.realizedPnl}</td>
-                <td title={p.tickId ?? undefined}>
+                <td data-label={t('quantity')}>{p.qty}</td>
+                <td data-label={t('avgPrice')}>{p.avgPrice}</td>
+                <td data-label={t('profit')}>{p.realizedPnl}</td>
+                <td data-label={t('status.label')} title={p.tickId ?? undefined}>
                   {t(`closedStatus.${p.status}`)}
                   {p.status === 'liquidated' && p.closeMark ? ` · ${t('markPrice')} ${p.closeMark}` : ''}
                 </td>
@@ -841,7 +848,7 @@ function Positions({ positions, onDone }: { positions: ContractPosition[]; onDon
           <tbody>
             {positions.map((p) => (
               <tr key={p.positionId} data-testid={`ctr-position-${p.side}`} data-id={p.positionId}>
-                <td>
+                <td data-head>
                   {p.pair}{' '}
                   <span className={p.side === 'long' ? 'ctr-long' : 'ctr-short'}>{t(`side.${p.side}`)}</span>{' '}
                   {p.leverage}x · {t(`mode.${p.mode}`)}
@@ -975,7 +982,7 @@ export function Orders({
       <h2>{title}</h2>
       {error ? <p className="ctr-error">{error}</p> : null}
       {rows.length === 0 ? <p>{t('noOrders')}</p> : null}
-      <div className="ctr-scroll" hidden={rows.length === 0}>
+      <div className="ctr-scroll ctr-cards" hidden={rows.length === 0}>
         <table>
           <thead>
             <tr>
@@ -994,22 +1001,29 @@ export function Orders({
           <tbody>
             {rows.map((o) => (
               <tr key={o.orderId} data-testid={`${testId}-row`}>
-                <td>{formatTime(o.createdTs)}</td>
-                <td>{o.pair}</td>
-                <td className={o.direction === 1 || o.direction === 4 ? 'ctr-long' : 'ctr-short'}>
+                <td data-label={t('time')} data-wide>
+                  {formatTime(o.createdTs)}
+                </td>
+                <td data-head>{o.pair}</td>
+                <td
+                  data-label={t('direction')}
+                  className={o.direction === 1 || o.direction === 4 ? 'ctr-long' : 'ctr-short'}
+                >
                   {t(`dir.${o.direction}`)}
                 </td>
-                <td>{t(`orderType.${o.orderType}`, { defaultValue: o.orderType })}</td>
-                <td>
+                <td data-label={t('type.label')}>
+                  {t(`orderType.${o.orderType}`, { defaultValue: o.orderType })}
+                </td>
+                <td data-label={t('price')} data-wide={o.triggerPrice ? true : undefined}>
                   {o.type === 'market' || (o.type === 'trigger' && o.triggerType === 'market')
                     ? t('orderType.market')
                     : o.price}
                   {o.triggerPrice ? ` · ${t('triggerPrice')} ${o.triggerPrice}` : ''}
                 </td>
-                <td>{o.quantity}</td>
-                <td>{o.filledQty}</td>
-                <td>{o.profit}</td>
-                <td>{t(`status.${o.status}`)}</td>
+                <td data-label={t('quantity')}>{o.quantity}</td>
+                <td data-label={t('filled')}>{o.filledQty}</td>
+                <td data-label={t('profit')}>{o.profit}</td>
+                <td data-label={t('status.label')}>{t(`status.${o.status}`)}</td>
                 {cancellable ? (
                   <td>
                     <button
