@@ -47,11 +47,20 @@ export function onTick(
   m.tickTime = tick.time;
   m.premiumSum += (BigInt(mark - index) * ONE) / BigInt(index);
   m.premiumCount += 1;
+  const markText = ticksToPrice(m, mark);
+  st.act.events.push({
+    type: 'contract.mark',
+    seq: ctx.seq,
+    symbol: m.symbol,
+    tickId,
+    time: tick.time,
+    mark: markText,
+  });
   const fired = fireTpSl(st, m, mark, tx, ctx);
   const triggered = fireStops(st, m, mark, tx, ctx);
   const liquidated = liquidateCrossed(st, m, mark, tickId, tx, ctx);
   return st.done(m, tickId, {
-    mark: ticksToPrice(m, mark),
+    mark: markText,
     fired,
     liquidated,
     // Only when stops fired: replies (kept in the idempotency table) of journals without stops unchanged.

@@ -239,7 +239,20 @@ export interface ContractFundingEvent {
   payments: [string, string, string][];
 }
 
+/** A market's mark price after a stored index tick (every tick, whether or not anything fired): what the
+ * mark-price bars of every process (a cluster gateway's replica included) are built from. */
+export interface ContractMarkEvent {
+  type: 'contract.mark';
+  seq: number;
+  symbol: string;
+  /** The tick's id and time (ms), as stored. */
+  tickId: string;
+  time: number;
+  mark: string;
+}
+
 export type ContractEvent =
+  | ContractMarkEvent
   | ContractOrderEvent
   | ContractTradeEvent
   | ContractAdlEvent

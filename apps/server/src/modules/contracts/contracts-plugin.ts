@@ -69,9 +69,10 @@ export const contractsPlugin = fp<AreaPluginOptions>(
       () => realtime?.publicHub,
       settled,
     );
-    // The stored mark bars: the mark chart continues where it was before a restart. (A cluster gateway
-    // runs no pass, so it would only ever have the bars of its start: it has none, as before.)
-    if (config.ROLE !== 'gateway') klines.loadMarks(await loadMarkBars(database.db, clock.now().getTime()));
+    // The stored mark bars: the mark chart continues where it was before a restart, and a cluster gateway
+    // starts from the core's (its replica's `contract.mark` events carry it on; only the process that runs
+    // the passes writes them).
+    klines.loadMarks(await loadMarkBars(database.db, clock.now().getTime()));
     let marksSavedAt = clock.now().getTime();
     const saveMarks = async () => {
       const rows = klines.takeChangedMarks();
@@ -121,7 +122,10 @@ export const contractsPlugin = fp<AreaPluginOptions>(
       contractAccess(accessConfig, userId === undefined ? null : await countryOf(userId));
     const offFeed = core.subscribe((events) => {
       for (const e of events) {
-        if (e.type === 'contract.trade') {
+        if (e.type === 'contract.mark') {
+          // Every stored tick's mark: the mark-price bars (MARK_KLINE), here and on every gateway.
+          klines.mark(e.symbol, e.mark, e.time);
+        } else if (e.type === 'contract.trade') {
           klines.trade(e.symbol);
         } else if (e.type === 'contract.order') {
           if (realtime?.listensTo(e.userId))
@@ -154,13 +158,6 @@ export const contractsPlugin = fp<AreaPluginOptions>(
     const once = async () => {
       try {
         await contractPass(core, markets, market(), clock, status);
-        // The mark each market's tick produced: the mark-price bars (MARK_KLINE).
-        for (const r of markets.all()) {
-          const v = core.contracts().market(r.config.symbol);
-          if (v?.mark == null || v.tickId === null) continue;
-          const time = Number(v.tickId.slice(v.tickId.lastIndexOf(':') + 1));
-          if (Number.isFinite(time)) klines.mark(r.config.symbol, v.mark, time);
-        }
         const now = clock.now().getTime();
         if (now - marksSavedAt >= MARK_BARS_SAVE_MS || config.MARKET_TICK_MS === 0) {
           marksSavedAt = now;
