@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '@/core/canonical-json';
 import { commandDigest } from '@/core/command-digest';
-import { IdIndex } from '@/core/id-index';
+import { hashKey, IdIndex, MAX_PROBE } from '@/core/id-index';
 
 describe('command digest', () => {
   const payload = {
@@ -66,6 +66,39 @@ describe('command digest', () => {
 });
 
 describe('id index', () => {
+  it('moves into a Map when crafted ids collide, and answers the same', () => {
+    // 200 ids with one home in a 512-slot table: their probe run passes MAX_PROBE.
+    const keys: string[] = [];
+    const home = hashKey('flood:0') & 511;
+    for (let i = 0; keys.length < 200; i++)
+      if ((hashKey(`flood:${i}`) & 511) === home) keys.push(`flood:${i}`);
+    const index = new IdIndex((v) => keys[v] as string, 256);
+    keys.forEach((k, v) => {
+      index.set(k, v);
+    });
+    expect(index.degraded).toBe(true);
+    expect(index.size).toBe(200);
+    keys.forEach((k, v) => {
+      expect(index.get(k)).toBe(v);
+    });
+    expect(index.deleteIf(keys[7] as string, 8)).toBe(false);
+    expect(index.deleteIf(keys[7] as string, 7)).toBe(true);
+    expect(index.get(keys[7] as string)).toBeUndefined();
+    expect(index.clone((v) => keys[v] as string).get(keys[9] as string)).toBe(9);
+    expect(MAX_PROBE).toBeLessThan(200);
+  });
+
+  it('keeps honest ids in the table (a million order ids, no long probe run)', () => {
+    const ids: string[] = [];
+    const index = new IdIndex((v) => ids[v] as string);
+    for (let i = 0; i < 1_000_000; i++) {
+      ids.push(`spot.place:${1000 + (i % 977)}:${i.toString(36)}`);
+      index.set(ids[i] as string, i);
+    }
+    expect(index.degraded).toBe(false);
+    expect(index.get(ids[123_456] as string)).toBe(123_456);
+  });
+
   it('agrees with a Map through sets, overwrites, lookups and deletes, growing from a small table', () => {
     fc.assert(
       fc.property(
@@ -73,10 +106,11 @@ describe('id index', () => {
           fc.tuple(fc.constantFrom('set', 'get', 'del'), fc.integer({ min: 0, max: 300 }), fc.nat(1e6)),
           { maxLength: 2000 },
         ),
-        (ops) => {
+        fc.constantFrom(MAX_PROBE, 2),
+        (ops, maxProbe) => {
           // The owner's record: value -> key (each value names one key).
           const keyOfValue = new Map<number, string>();
-          const index = new IdIndex((v) => keyOfValue.get(v) as string, 4);
+          const index = new IdIndex((v) => keyOfValue.get(v) as string, 4, maxProbe);
           const model = new Map<string, number>();
           let next = 0;
           for (const [op, k, _] of ops) {

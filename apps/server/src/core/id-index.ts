@@ -6,8 +6,16 @@
 // nothing once the table is large enough. (A Map of hundreds of thousands of string keys missed and set
 // through chains of heap entries, a cache miss each; it was a tenth of a spot order's time in the core.)
 // Pure and deterministic: the hash is computed here, from the key's UTF-16 code units.
+//
+// Flooding: the hash is unseeded and ids are partly chosen by clients (an Idempotency-Key), so someone
+// could craft ids that collide and turn every probe into a scan of thousands of slots. A probe run longer
+// than `maxProbe` (never seen with honest ids: at half load the longest run among millions of ids is a few
+// dozen) moves the index into a Map, whose hash V8 seeds at random per process: the core is then as fast
+// as before this index existed, never slower. Only speed changes: answers are the same in both forms.
 
 const EMPTY = -1;
+/** The longest probe run the table accepts before it moves into a Map. */
+export const MAX_PROBE = 128;
 
 /** FNV-1a over the key's code units, then a finalizer (murmur3's) so nearby ids spread; never -1 >>> 0. */
 export function hashKey(key: string): number {
@@ -27,11 +35,14 @@ export class IdIndex {
   private vals: Float64Array<ArrayBuffer>;
   private mask: number;
   private count = 0;
+  /** Set once a probe run was too long: the entries live here from then on. */
+  private map: Map<string, number> | undefined;
 
   /** `keyOf(value)` is the key a stored value belongs to (the owner's record of it). */
   constructor(
     private readonly keyOf: (value: number) => string,
     capacity = 1024,
+    private readonly maxProbe = MAX_PROBE,
   ) {
     let n = 16;
     while (n < capacity * 2) n *= 2;
@@ -41,44 +52,86 @@ export class IdIndex {
   }
 
   get size(): number {
-    return this.count;
+    return this.map === undefined ? this.count : this.map.size;
   }
 
-  /** Where `key` is, or where it would go (a free slot): the position in the arrays. */
+  /** True once the entries moved into a Map (a probe run longer than maxProbe). */
+  get degraded(): boolean {
+    return this.map !== undefined;
+  }
+
+  /** Where `key` is, or where it would go (a free slot): the position in the arrays; -1 when the run
+   * was too long (the entries have moved into the Map). */
   private find(key: string, h: number): number {
     const hashes = this.hashes;
     const vals = this.vals;
     const mask = this.mask;
     let i = h & mask;
-    for (;;) {
+    for (let steps = 0; ; steps++) {
       const v = vals[i] as number;
       if (v === EMPTY) return i;
       if (hashes[i] === h && this.keyOf(v) === key) return i;
+      if (steps === this.maxProbe) {
+        this.toMap();
+        return -1;
+      }
       i = (i + 1) & mask;
     }
   }
 
+  private toMap(): void {
+    const map = new Map<string, number>();
+    for (let i = 0; i < this.vals.length; i++) {
+      const v = this.vals[i] as number;
+      if (v !== EMPTY) map.set(this.keyOf(v), v);
+    }
+    this.map = map;
+    this.hashes = new Int32Array(0);
+    this.vals = new Float64Array(0);
+    this.count = 0;
+  }
+
   /** The value of `key`, or undefined. */
   get(key: string): number | undefined {
-    const v = this.vals[this.find(key, hashKey(key))] as number;
-    return v === EMPTY ? undefined : v;
+    if (this.map === undefined) {
+      const i = this.find(key, hashKey(key));
+      if (i >= 0) {
+        const v = this.vals[i] as number;
+        return v === EMPTY ? undefined : v;
+      }
+    }
+    return (this.map as Map<string, number>).get(key);
   }
 
   /** Sets `key` to `value` (a non-negative safe integer); `keyOf(value)` must already give `key`. */
   set(key: string, value: number): void {
-    if ((this.count + 1) * 2 > this.vals.length) this.grow();
-    const h = hashKey(key);
-    const i = this.find(key, h);
-    if (this.vals[i] === EMPTY) this.count++;
-    this.hashes[i] = h;
-    this.vals[i] = value;
+    if (this.map === undefined && (this.count + 1) * 2 > this.vals.length) this.grow();
+    if (this.map === undefined) {
+      const h = hashKey(key);
+      const i = this.find(key, h);
+      if (i >= 0) {
+        if (this.vals[i] === EMPTY) this.count++;
+        this.hashes[i] = h;
+        this.vals[i] = value;
+        return;
+      }
+    }
+    (this.map as Map<string, number>).set(key, value);
   }
 
   /** Removes `key` when its value is `value` (an id used again since points elsewhere: kept). */
   deleteIf(key: string, value: number): boolean {
-    const i = this.find(key, hashKey(key));
-    if (this.vals[i] !== value) return false;
-    this.removeAt(i);
+    if (this.map === undefined) {
+      const i = this.find(key, hashKey(key));
+      if (i >= 0) {
+        if (this.vals[i] !== value) return false;
+        this.removeAt(i);
+        return true;
+      }
+    }
+    const map = this.map as Map<string, number>;
+    if (map.get(key) !== value) return false;
+    map.delete(key);
     return true;
   }
 
@@ -109,7 +162,11 @@ export class IdIndex {
 
   /** A copy that later changes of this one do not touch, resolving keys through `keyOf`. */
   clone(keyOf: (value: number) => string): IdIndex {
-    const copy = new IdIndex(keyOf, 1);
+    const copy = new IdIndex(keyOf, 1, this.maxProbe);
+    if (this.map !== undefined) {
+      copy.map = new Map(this.map);
+      return copy;
+    }
     copy.hashes = this.hashes.slice();
     copy.vals = this.vals.slice();
     copy.mask = this.mask;
@@ -121,18 +178,27 @@ export class IdIndex {
     const oldHashes = this.hashes;
     const oldVals = this.vals;
     const n = oldVals.length * 2;
-    this.hashes = new Int32Array(n);
-    this.vals = new Float64Array(n).fill(EMPTY);
-    this.mask = n - 1;
+    const hashes = new Int32Array(n);
+    const vals = new Float64Array(n).fill(EMPTY);
+    const mask = n - 1;
     for (let i = 0; i < oldVals.length; i++) {
       const v = oldVals[i] as number;
       if (v === EMPTY) continue;
       const h = oldHashes[i] as number;
       // Keys are distinct: the first free slot from the home is the place.
-      let j = h & this.mask;
-      while (this.vals[j] !== EMPTY) j = (j + 1) & this.mask;
-      this.hashes[j] = h;
-      this.vals[j] = v;
+      let j = h & mask;
+      for (let steps = 0; vals[j] !== EMPTY; steps++) {
+        if (steps === this.maxProbe) {
+          this.toMap();
+          return;
+        }
+        j = (j + 1) & mask;
+      }
+      hashes[j] = h;
+      vals[j] = v;
     }
+    this.hashes = hashes;
+    this.vals = vals;
+    this.mask = mask;
   }
 }
