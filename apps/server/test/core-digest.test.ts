@@ -102,10 +102,9 @@ describe('id index', () => {
   it('agrees with a Map through sets, overwrites, lookups and deletes, growing from a small table', () => {
     fc.assert(
       fc.property(
-        fc.array(
-          fc.tuple(fc.constantFrom('set', 'get', 'del'), fc.integer({ min: 0, max: 300 }), fc.nat(1e6)),
-          { maxLength: 2000 },
-        ),
+        fc.array(fc.tuple(fc.constantFrom('set', 'get', 'del'), fc.integer({ min: 0, max: 300 })), {
+          maxLength: 2000,
+        }),
         fc.constantFrom(MAX_PROBE, 2),
         (ops, maxProbe) => {
           // The owner's record: value -> key (each value names one key).
@@ -113,7 +112,7 @@ describe('id index', () => {
           const index = new IdIndex((v) => keyOfValue.get(v) as string, 4, maxProbe);
           const model = new Map<string, number>();
           let next = 0;
-          for (const [op, k, _] of ops) {
+          for (const [op, k] of ops) {
             const key = `cmd:${k}`;
             if (op === 'set') {
               const value = next++;

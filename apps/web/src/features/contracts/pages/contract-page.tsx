@@ -425,14 +425,8 @@ function Fills({ testId, filter }: { testId: string; filter?: ((symbol: string) 
                 data-role={f.role}
                 data-liquidation={f.liquidation ? 'true' : 'false'}
               >
-                <td data-label={t('time')} data-wide>
-                  {formatTime(f.time)}
-                </td>
-                <td data-head>{f.pair}</td>
-                <td
-                  data-label={t('direction')}
-                  className={f.direction === 1 || f.direction === 4 ? 'ctr-long' : 'ctr-short'}
-                >
+                <TimeAndMarket time={formatTime(f.time)} pair={f.pair} />
+                <td data-label={t('direction')} className={directionClass(f.direction)}>
                   {t(`dir.${f.direction}`)}
                   {f.liquidation ? ` · ${t('orderType.liquidation')}` : ''}
                 </td>
@@ -463,6 +457,25 @@ function Fills({ testId, filter }: { testId: string; filter?: ((symbol: string) 
   );
 }
 
+/** The first cells of a history row: its time (a line of its own on a phone card) and its market (the
+ * card's head, wherever the column is). */
+function TimeAndMarket({ time, pair }: { time: string; pair: string }) {
+  const { t } = useTranslation('contracts');
+  return (
+    <>
+      <td data-label={t('time')} data-wide>
+        {time}
+      </td>
+      <td data-head>{pair}</td>
+    </>
+  );
+}
+
+/** Opening a long or closing a short buys (directions 1 and 4): the long colour; the others the short one. */
+function directionClass(direction: 1 | 2 | 3 | 4): string {
+  return direction === 1 || direction === 4 ? 'ctr-long' : 'ctr-short';
+}
+
 export function ClosedPositions({ testId, positions }: { testId: string; positions: ClosedPosition[] }) {
   const { t } = useTranslation('contracts');
   const formatTime = useFormatTime();
@@ -491,10 +504,7 @@ export function ClosedPositions({ testId, positions }: { testId: string; positio
                 data-id={p.positionId}
                 data-status={p.status}
               >
-                <td data-label={t('time')} data-wide>
-                  {formatTime(p.closedTs)}
-                </td>
-                <td data-head>{p.pair}</td>
+                <TimeAndMarket time={formatTime(p.closedTs)} pair={p.pair} />
                 <td data-label={t('direction')} className={p.side === 'long' ? 'ctr-long' : 'ctr-short'}>
                   {t(`side.${p.side}`)} {p.leverage}x
                 </td>
@@ -1001,14 +1011,8 @@ export function Orders({
           <tbody>
             {rows.map((o) => (
               <tr key={o.orderId} data-testid={`${testId}-row`}>
-                <td data-label={t('time')} data-wide>
-                  {formatTime(o.createdTs)}
-                </td>
-                <td data-head>{o.pair}</td>
-                <td
-                  data-label={t('direction')}
-                  className={o.direction === 1 || o.direction === 4 ? 'ctr-long' : 'ctr-short'}
-                >
+                <TimeAndMarket time={formatTime(o.createdTs)} pair={o.pair} />
+                <td data-label={t('direction')} className={directionClass(o.direction)}>
                   {t(`dir.${o.direction}`)}
                 </td>
                 <td data-label={t('type.label')}>
