@@ -97,9 +97,20 @@ describe('id index', () => {
     }
     expect(index.degraded).toBe(false);
     expect(index.get(ids[123_456] as string)).toBe(123_456);
+    const peak = index.slots;
+    // The window passes: all but the last thousand ids leave, oldest first, and the table shrinks
+    // with them (it kept its peak size before) while the rest still answer.
+    let deleted = 0;
+    for (let i = 0; i < 999_000; i++) if (index.deleteIf(ids[i] as string, i)) deleted++;
+    expect(deleted).toBe(999_000);
+    expect(peak).toBe(2_097_152);
+    expect(index.slots).toBeLessThanOrEqual(8192);
+    expect(index.size).toBe(1000);
+    for (let i = 999_000; i < 1_000_000; i++) expect(index.get(ids[i] as string)).toBe(i);
+    expect(index.get(ids[5] as string)).toBeUndefined();
   });
 
-  it('agrees with a Map through sets, overwrites, lookups and deletes, growing from a small table', () => {
+  it('agrees with a Map through sets, overwrites, lookups and deletes, growing from a small table and shrinking back', () => {
     fc.assert(
       fc.property(
         fc.array(fc.tuple(fc.constantFrom('set', 'get', 'del'), fc.integer({ min: 0, max: 300 })), {

@@ -35,6 +35,8 @@ export class IdIndex {
   private vals: Float64Array<ArrayBuffer>;
   private mask: number;
   private count = 0;
+  /** The table never shrinks below its first size. */
+  private readonly minSlots: number;
   /** Set once a probe run was too long: the entries live here from then on. */
   private map: Map<string, number> | undefined;
 
@@ -49,6 +51,7 @@ export class IdIndex {
     this.hashes = new Int32Array(n);
     this.vals = new Float64Array(n).fill(EMPTY);
     this.mask = n - 1;
+    this.minSlots = n;
   }
 
   get size(): number {
@@ -103,9 +106,14 @@ export class IdIndex {
     return (this.map as Map<string, number>).get(key);
   }
 
+  /** How many slots the table has (its memory is 12 bytes a slot); 0 once it moved into a Map. */
+  get slots(): number {
+    return this.vals.length;
+  }
+
   /** Sets `key` to `value` (a non-negative safe integer); `keyOf(value)` must already give `key`. */
   set(key: string, value: number): void {
-    if (this.map === undefined && (this.count + 1) * 2 > this.vals.length) this.grow();
+    if (this.map === undefined && (this.count + 1) * 2 > this.vals.length) this.resize(this.vals.length * 2);
     if (this.map === undefined) {
       const h = hashKey(key);
       const i = this.find(key, h);
@@ -158,11 +166,15 @@ export class IdIndex {
     }
     vals[hole] = EMPTY;
     this.count--;
+    // After a burst the window's ids leave and the table would keep its peak size (8M slots, 96 MB,
+    // after 3M ids): at an eighth full it halves, to a quarter full, so a shrink and the next grow (at
+    // half full) are a doubling of the entries apart and the rehashing stays amortized O(1) per id.
+    if (this.count * 8 < vals.length && vals.length > this.minSlots) this.resize(vals.length / 2);
   }
 
   /** A copy that later changes of this one do not touch, resolving keys through `keyOf`. */
   clone(keyOf: (value: number) => string): IdIndex {
-    const copy = new IdIndex(keyOf, 1, this.maxProbe);
+    const copy = new IdIndex(keyOf, this.minSlots / 2, this.maxProbe);
     if (this.map !== undefined) {
       copy.map = new Map(this.map);
       return copy;
@@ -174,10 +186,10 @@ export class IdIndex {
     return copy;
   }
 
-  private grow(): void {
+  /** Rehashes into `n` slots (a power of two holding the entries at most half full). */
+  private resize(n: number): void {
     const oldHashes = this.hashes;
     const oldVals = this.vals;
-    const n = oldVals.length * 2;
     const hashes = new Int32Array(n);
     const vals = new Float64Array(n).fill(EMPTY);
     const mask = n - 1;
