@@ -8,6 +8,7 @@
 //                   footer-service, customer-service-dialog, account-menu-<key>, mobile-menu-button,
 //                   mobile-drawer, home-page, brand-name
 //   auth feature:   login-tab-account, login-username, login-password, login-submit
+import { LANGUAGES } from '@coin/shared/languages';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 
 /** The brand as the operator configured it (read from the server, never hard-coded here). */
@@ -264,6 +265,48 @@ test('logged in: asset and account menus, then logout returns to /', async ({ pa
   await expect(page.getByTestId('topbar-login')).toBeVisible();
   await expect(page.getByTestId('topbar-avatar')).toHaveCount(0);
 });
+
+// The header's one row in every language: the menu of a longer one (Spanish, German...) used to run under
+// the tools at 1280 px and cut the brand short; it now gives up room in steps (app/layout/header-fit.ts).
+for (const width of [1280, 1100]) {
+  test(`the header fits its row in all 14 languages at ${width} px`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width, height: 700 } });
+    const page = await context.newPage();
+    await page.goto('/quotes/index');
+    for (const lang of LANGUAGES) {
+      await page.evaluate((l) => {
+        const entry = { dataType: 'string', content: l, type: 'local', datetime: Date.now() };
+        localStorage.setItem('coin_web-lang', JSON.stringify(entry));
+      }, lang);
+      await page.reload();
+      const htmlLang = ({ zh: 'zh-CN', tw: 'zh-TW' } as Record<string, string>)[lang] ?? lang;
+      await expect(page.locator('html')).toHaveAttribute('lang', htmlLang);
+      await expect(page.getByTestId('topbar-login')).toBeVisible();
+      // The header fits itself a frame after its words, the fonts or the logo change: poll.
+      const problems = () =>
+        page.evaluate(() => {
+          const shown = (el: Element | null): el is HTMLElement =>
+            el instanceof HTMLElement && el.offsetParent !== null;
+          const nav = document.querySelector('.app-nav');
+          const name = document.querySelector('.app-brand__name');
+          const brand = document.querySelector('[data-testid=brand-link]');
+          const topbar = document.querySelector('.app-topbar');
+          const found: string[] = [];
+          if (shown(nav) && nav.scrollWidth > nav.clientWidth + 1) found.push("the menu's links overflow it");
+          if (shown(nav) && topbar && topbar.getBoundingClientRect().left < nav.getBoundingClientRect().right)
+            found.push('the menu runs under the tools');
+          if (shown(name) && name.scrollWidth > name.clientWidth + 1) found.push("the brand's name is cut");
+          if (!brand || brand.getBoundingClientRect().width < 20) found.push('no brand');
+          // Without the menu in the row, the drawer's button offers it.
+          if (!shown(nav) && !shown(document.querySelector('[data-testid=mobile-menu-button]')))
+            found.push('no way to the menu');
+          return found;
+        });
+      await expect.poll(problems, { message: `${lang} at ${width} px`, timeout: 5000 }).toEqual([]);
+    }
+    await context.close();
+  });
+}
 
 test.describe('on a 375 px phone', () => {
   test.use({ viewport: { width: 375, height: 740 } });

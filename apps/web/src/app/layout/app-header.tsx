@@ -2,10 +2,11 @@
 // narrow screens a drawer with the menu and the tools. Drawers are separate chunks loaded on first use,
 // with the antd scope (they are antd Drawers).
 import { MenuOutlined } from '@ant-design/icons';
-import { Suspense, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppButton } from '@/components/button';
 import { lazyInAntdScope } from '@/components/lazy-in-antd-scope';
+import { useHeaderFit } from './header-fit';
 import { useSettingsDrawerStore } from './settings-drawer-store';
 import { TopBarAccount, TopBarTools } from './top-bar';
 import { BrandLogo, TopMenu } from './top-menu';
@@ -20,6 +21,8 @@ export function AppHeader({ showTopBar }: { showTopBar: boolean }) {
   const settingsOpen = useSettingsDrawerStore((s) => s.open);
   const [settingsUsed, setSettingsUsed] = useState(false);
   if (settingsOpen && !settingsUsed) setSettingsUsed(true);
+  const innerRef = useRef<HTMLDivElement>(null);
+  useHeaderFit(innerRef);
 
   const openMobile = () => {
     setMobileUsed(true);
@@ -28,7 +31,7 @@ export function AppHeader({ showTopBar }: { showTopBar: boolean }) {
 
   return (
     <header className="app-header" data-testid="app-header">
-      <div className="app-header__inner">
+      <div className="app-header__inner" ref={innerRef} data-testid="app-header-row">
         <BrandLogo />
         <TopMenu />
         <div className="app-header__spacer" />
