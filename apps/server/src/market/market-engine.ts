@@ -10,7 +10,7 @@ import { type Amount, amountFromAtoms } from '@coin/shared/money';
 import { and, asc, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import type { AppConfig } from '@/config';
 import type { Db } from '@/db/client';
-import { marketKlines, marketTicks } from '@/db/schema';
+import { marketKlines, marketTicks, spotTrades } from '@/db/schema';
 import type { Clock } from '@/lib/clock';
 import { recentBarsWhere } from './bar-windows';
 import { type Catalog, type CoinRow, loadCatalog, type MarketRowSql, QUOTE, seedCatalog } from './catalog';
@@ -250,6 +250,18 @@ export class MarketEngine implements MarketApi {
         ] as const,
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
+    // Markets that have traded keep trade-based bars from the first step after a restart on (the spot
+    // area hands over their latest trades before the server listens: seedTrades).
+    const symbols = [...this.entries.values()].map((e) => e.market.symbol);
+    if (symbols.length > 0) {
+      const traded = (await this.db.execute(
+        sql`select v.symbol from (values ${sql.join(
+          symbols.map((s) => sql`(${s})`),
+          sql`, `,
+        )}) as v(symbol) where exists (select 1 from ${spotTrades} t where t.symbol = v.symbol)`,
+      )) as unknown as { rows: Array<{ symbol: string }> };
+      for (const r of traded.rows) this.traded.add(toKey(r.symbol));
+    }
     const grouped = new Map<string, Bar[]>();
     for (const r of rows.rows) {
       const id = `${r.symbol}|${r.interval}`;
@@ -667,6 +679,33 @@ export class MarketEngine implements MarketApi {
 
   coins(): CoinRow[] {
     return this.catalog.coins;
+  }
+
+  seedTrades(
+    symbol: string,
+    trades: ReadonlyArray<{ price: string; qty: string; time: number; side: 'buy' | 'sell'; demo: boolean }>,
+  ): void {
+    const key = toKey(symbol);
+    // A trade since the start already made the list (and the bars hold the stored trades already).
+    if (!this.entries.has(key) || trades.length === 0 || (this.trades.get(key)?.length ?? 0) > 0) return;
+    this.traded.add(key);
+    this.trades.set(
+      key,
+      trades.slice(0, TRADES_KEPT).map((t) => {
+        const p = atoms(t.price);
+        const q = atoms(t.qty);
+        return {
+          price: str(p),
+          qty: str(q),
+          amount: str(times(p, q, 8)),
+          time: t.time,
+          side: t.side,
+          demo: t.demo,
+        };
+      }),
+    );
+    this.tickerMemo.delete(key);
+    this.touch(key);
   }
 
   recentTrades(symbol: string): Trade[] {

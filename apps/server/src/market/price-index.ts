@@ -104,6 +104,15 @@ export interface MarketApi {
     demo?: boolean,
   ): void;
   /**
+   * After a restart: the stored latest trades of a market that traded before (newest first), so its
+   * recent trades, ticker close and bars stay trade-based before its next trade (index ticks no longer
+   * move its bars). Ignored once the market has traded since the start.
+   */
+  seedTrades(
+    symbol: string,
+    trades: ReadonlyArray<{ price: string; qty: string; time: number; side: 'buy' | 'sell'; demo: boolean }>,
+  ): void;
+  /**
    * One feed step at the clock's now: poll external sources when manual, compute the index, emit events
    * and persist. The timer calls it every MARKET_TICK_MS; with MARKET_TICK_MS=0 tests call it by hand
    * after advancing their ManualClock. No tick is made when the clock has not moved.

@@ -89,15 +89,6 @@ export const spotPlugin = fp<AreaPluginOptions>(
     const platformUserIds = new Set([accounts.maker, accounts.taker]);
     const isPlatform = (userId: string) => platformUserIds.has(userId);
 
-    const depth = app.hasDecorator('depth') ? app.depth : undefined;
-    seedDepth(core, markets, depth);
-    const offFeed = startSpotFeed(core, markets, {
-      depth,
-      realtime: app.hasDecorator('realtime') ? app.realtime : undefined,
-      market: market(),
-      isPlatform,
-    });
-
     const service = new SpotService(
       database.db,
       clock,
@@ -105,6 +96,22 @@ export const spotPlugin = fp<AreaPluginOptions>(
       markets,
       (id) => isPlatform(id.toString()),
     );
+
+    const depth = app.hasDecorator('depth') ? app.depth : undefined;
+    seedDepth(core, markets, depth);
+    // The recent trades from before a restart, before the feed adds new ones: the list is not empty and
+    // the market's bars stay trade-based until its next trade (docs/spot.md, "Market data").
+    const tape = market();
+    if (tape) {
+      for (const r of markets.all())
+        tape.seedTrades(r.symbol.toUpperCase(), await service.latestTrades(r.symbol, 50));
+    }
+    const offFeed = startSpotFeed(core, markets, {
+      depth,
+      realtime: app.hasDecorator('realtime') ? app.realtime : undefined,
+      market: tape,
+      isPlatform,
+    });
     const marketMaker = config.MARKET_MAKER
       ? new MarketMaker(
           {

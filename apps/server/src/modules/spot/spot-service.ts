@@ -331,6 +331,31 @@ export class SpotService {
     return rows.map((t) => fillFromRow(this.markets, t, userId, this.isPlatform));
   }
 
+  /** The latest stored trades of a market, newest first (what the recent-trades list showed before a
+   * restart; the projection may lack the last batch before a crash). */
+  async latestTrades(symbol: string, limit: number) {
+    const rows = await this.db
+      .select({
+        price: spotTrades.price,
+        qty: spotTrades.qty,
+        takerSide: spotTrades.takerSide,
+        makerUserId: spotTrades.makerUserId,
+        takerUserId: spotTrades.takerUserId,
+        createdAt: spotTrades.createdAt,
+      })
+      .from(spotTrades)
+      .where(eq(spotTrades.symbol, symbol))
+      .orderBy(desc(spotTrades.seq), desc(spotTrades.id))
+      .limit(limit);
+    return rows.map((t) => ({
+      price: t.price,
+      qty: t.qty,
+      time: t.createdAt.getTime(),
+      side: t.takerSide === 'sell' ? ('sell' as const) : ('buy' as const),
+      demo: this.isPlatform(t.makerUserId) && this.isPlatform(t.takerUserId),
+    }));
+  }
+
   /** The user's fills, newest first (one market or all). */
   async myTrades(
     userId: bigint,
