@@ -100,7 +100,7 @@ export const spotPlugin = fp<AreaPluginOptions>(
     const depth = app.hasDecorator('depth') ? app.depth : undefined;
     seedDepth(core, markets, depth);
     // The recent trades from before a restart, before the feed adds new ones: the list is not empty and
-    // the market's bars stay trade-based until its next trade (docs/spot.md, "Market data").
+    // the market's bars stay trade-based until its next trade (docs/market.md, "Trades").
     const tape = market();
     if (tape) {
       for (const r of markets.all())

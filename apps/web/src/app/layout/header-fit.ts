@@ -1,9 +1,9 @@
 // Fits the header's one row to its width in every language. The width breakpoints in layout.css suit
 // English, but the menu of a longer language (Spanish, Russian, Lithuanian...) at 1280 px overlapped the
 // tools or cut the brand short. After each layout change the header is measured at full size and, while
-// something does not fit (the menu's links overflow their box, or the brand's name is cut), gives up room
-// in steps: the tools' labels, the assets label, narrower spacing of the menu, the brand's name when a logo stands for it, and last the
-// menu and tools move into the drawer (as below 1100 px).
+// something does not fit (the menu's links overflow their box, or the brand is cut), gives up room in
+// steps: the tools' labels, the assets label, narrower spacing of the menu, the brand's name when a logo
+// stands for it, and last the menu and tools move into the drawer (as below 1100 px).
 import { type RefObject, useLayoutEffect } from 'react';
 
 export const FIT_STEPS = [
