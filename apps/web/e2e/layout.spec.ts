@@ -10,6 +10,8 @@
 //   auth feature:   login-tab-account, login-username, login-password, login-submit
 import { LANGUAGES } from '@coin/shared/languages';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { registerAndLogin, uniqueAccount } from './support/accounts';
+import { loginByUi } from './support/session';
 
 /** The brand as the operator configured it (read from the server, never hard-coded here). */
 async function configuredBrand(request: APIRequestContext): Promise<string> {
@@ -268,10 +270,21 @@ test('logged in: asset and account menus, then logout returns to /', async ({ pa
 
 // The header's one row in every language: the menu of a longer one (Spanish, German...) used to run under
 // the tools at 1280 px and cut the brand short; it now gives up room in steps (app/layout/header-fit.ts).
-for (const width of [1280, 1100]) {
-  test(`the header fits its row in all 14 languages at ${width} px`, async ({ browser }) => {
+for (const [width, signedIn] of [
+  [1280, false],
+  [1100, false],
+  [1280, true],
+] as const) {
+  const who = signedIn ? 'signed in' : 'signed out';
+  test(`the header fits its row in all 14 languages at ${width} px, ${who}`, async ({ browser, request }) => {
     const context = await browser.newContext({ viewport: { width, height: 700 } });
     const page = await context.newPage();
+    if (signedIn) {
+      // Signed in, the row holds the assets menu and the avatar instead of the two buttons.
+      const account = uniqueAccount('hdr');
+      await registerAndLogin(request, account);
+      await loginByUi(page, account);
+    }
     await page.goto('/quotes/index');
     for (const lang of LANGUAGES) {
       await page.evaluate((l) => {
@@ -281,7 +294,7 @@ for (const width of [1280, 1100]) {
       await page.reload();
       const htmlLang = ({ zh: 'zh-CN', tw: 'zh-TW' } as Record<string, string>)[lang] ?? lang;
       await expect(page.locator('html')).toHaveAttribute('lang', htmlLang);
-      await expect(page.getByTestId('topbar-login')).toBeVisible();
+      await expect(page.getByTestId(signedIn ? 'topbar-avatar' : 'topbar-login')).toBeVisible();
       // The header fits itself a frame after its words, the fonts or the logo change: poll.
       const problems = () =>
         page.evaluate(() => {
