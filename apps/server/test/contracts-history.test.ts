@@ -10,12 +10,11 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '@/app';
-import { loadConfig } from '@/config';
 import { openDatabase } from '@/db/client';
 import { contractFills, contractOrders, projectionCursors } from '@/db/schema';
 import { ManualClock } from '@/lib/clock';
 import { contractRowsOf, insertContractRows } from '@/projection/contract-rows';
-import { auth, bootstrapAdmin, call, registerAndLogin } from './helpers';
+import { auth, bootstrapAdmin, call, registerAndLogin, testConfig } from './helpers';
 import { API, credit } from './wallet-kit';
 
 interface Page<T> {
@@ -87,24 +86,7 @@ describe('contract history', () => {
   it('projects orders, positions, trades and liquidations to SQL, pages them and keeps them across a restart', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'contracts-history-'));
     const sqlDb = await tempDatabase();
-    const config = loadConfig({
-      LOG_LEVEL: 'silent',
-      WEB_DIST_DIR: '/nonexistent',
-      DEV_OUTBOX_API: 'true',
-      APP_SECRET: 'test-secret-test-secret-test-secret-00',
-      CODE_RESEND_SECONDS: '0',
-      RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
-      RATE_LIMIT_REGISTER_PER_MINUTE: '1000',
-      DATA_DIR: dir,
-      JOURNAL_DIR: join(dir, 'journal'),
-      MARKET_TICK_MS: '0',
-      MARKET_BACKFILL_HOURS: '0',
-      MARKET_MAKER: 'false',
-      LIABILITIES_CHECK_MS: '0',
-      EARN_DEMO: 'false',
-      EARN_ACCRUAL_CHECK_MS: '0',
-      MARGIN_CHECK_MS: '0',
-    });
+    const config = testConfig({ DATA_DIR: dir, JOURNAL_DIR: join(dir, 'journal') });
     const open = () => openDatabase({ databaseUrl: sqlDb.url, pgliteDir: join(dir, 'pglite') });
     const clock = new ManualClock(new Date('2026-06-01T00:00:00Z'));
     const get = <T>(app: FastifyInstance, url: string, token: string) =>

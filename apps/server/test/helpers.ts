@@ -34,11 +34,10 @@ async function pgliteTemplate(): Promise<Blob | undefined> {
   return new Blob([await readFile(path)]);
 }
 
-export async function createTestApp(
-  overrides: Record<string, string> = {},
-  options: TestAppOptions = {},
-): Promise<TestContext> {
-  const config = loadConfig({
+/** The configuration the tests run on (quiet: no timers, no demo traffic, generous rate limits), with
+ * `overrides`; restart tests build their apps from it on a journal directory of their own. */
+export function testConfig(overrides: Record<string, string> = {}): AppConfig {
+  return loadConfig({
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/nonexistent',
     DEV_OUTBOX_API: 'true',
@@ -62,6 +61,13 @@ export async function createTestApp(
     MARGIN_CHECK_MS: '0',
     ...overrides,
   });
+}
+
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestContext> {
+  const config = testConfig(overrides);
   const clock = new ManualClock(new Date('2026-06-01T00:00:00Z'));
   const { database, drop: dropDatabase } = await createTestDatabase();
   const app = await buildApp({ config, database, clock });

@@ -6,9 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { buildApp } from '@/app';
-import { loadConfig } from '@/config';
 import { ManualClock } from '@/lib/clock';
-import { auth, call, createTestDatabase, registerAndLogin } from './helpers';
+import { auth, call, createTestDatabase, registerAndLogin, testConfig } from './helpers';
 import { API, credit } from './wallet-kit';
 
 const journalDir = mkdtempSync(join(tmpdir(), 'spot-tape-'));
@@ -24,23 +23,7 @@ interface TapeTrade {
 }
 
 it('keeps the recent trades, the last price and trade-based bars across a restart', async () => {
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: '/nonexistent',
-    DEV_OUTBOX_API: 'true',
-    APP_SECRET: 'test-secret-test-secret-test-secret-00',
-    RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
-    RATE_LIMIT_REGISTER_PER_MINUTE: '1000',
-    CODE_RESEND_SECONDS: '0',
-    JOURNAL_DIR: journalDir,
-    MARKET_TICK_MS: '0',
-    MARKET_BACKFILL_HOURS: '0',
-    MARKET_MAKER: 'false',
-    LIABILITIES_CHECK_MS: '0',
-    EARN_DEMO: 'false',
-    EARN_ACCRUAL_CHECK_MS: '0',
-    MARGIN_CHECK_MS: '0',
-  });
+  const config = testConfig({ JOURNAL_DIR: journalDir });
   const clock = new ManualClock(new Date('2026-06-01T00:00:30Z'));
   const { database, drop } = await createTestDatabase();
   const tape = (app: Awaited<ReturnType<typeof buildApp>>) =>
