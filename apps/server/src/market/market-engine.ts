@@ -49,6 +49,18 @@ export interface Trade {
   demo?: boolean;
 }
 
+/** A trade of the recent-trades list, as ingested live or read back after a restart. */
+function tradeRecord(
+  price: Amount,
+  qty: Amount,
+  amount: Amount,
+  time: number,
+  side: 'buy' | 'sell' | undefined,
+  demo: boolean,
+): Trade {
+  return { price: str(price), qty: str(qty), amount: str(amount), time, ...(side ? { side } : {}), demo };
+}
+
 export interface FeedStatus {
   simulated: boolean;
   mode: AppConfig['MARKET_FEED'];
@@ -659,7 +671,7 @@ export class MarketEngine implements MarketApi {
     this.traded.add(key);
     this.touch(key);
     const list = this.trades.get(key) ?? [];
-    list.unshift({ price: str(p), qty: str(q), amount: str(amount), time, ...(side ? { side } : {}), demo });
+    list.unshift(tradeRecord(p, q, amount, time, side, demo));
     if (list.length > TRADES_KEPT) list.length = TRADES_KEPT;
     this.trades.set(key, list);
     this.applyPoint(key, { time, price: p, volume: q, amount, simulated: false }, (interval, bar) =>
@@ -694,14 +706,7 @@ export class MarketEngine implements MarketApi {
       trades.slice(0, TRADES_KEPT).map((t) => {
         const p = atoms(t.price);
         const q = atoms(t.qty);
-        return {
-          price: str(p),
-          qty: str(q),
-          amount: str(times(p, q, 8)),
-          time: t.time,
-          side: t.side,
-          demo: t.demo,
-        };
+        return tradeRecord(p, q, times(p, q, 8), t.time, t.side, t.demo);
       }),
     );
     this.tickerMemo.delete(key);
