@@ -268,6 +268,28 @@ test('logged in: asset and account menus, then logout returns to /', async ({ pa
   await expect(page.getByTestId('topbar-avatar')).toHaveCount(0);
 });
 
+/** What is wrong with the header's row now (nothing: an empty list). */
+function headerProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const shown = (el: Element | null): el is HTMLElement =>
+      el instanceof HTMLElement && el.offsetParent !== null;
+    const nav = document.querySelector('.app-nav');
+    const name = document.querySelector('.app-brand__name');
+    const brand = document.querySelector('[data-testid=brand-link]');
+    const topbar = document.querySelector('.app-topbar');
+    const found: string[] = [];
+    if (shown(nav) && nav.scrollWidth > nav.clientWidth + 1) found.push("the menu's links overflow it");
+    if (shown(nav) && topbar && topbar.getBoundingClientRect().left < nav.getBoundingClientRect().right)
+      found.push('the menu runs under the tools');
+    if (shown(name) && name.scrollWidth > name.clientWidth + 1) found.push("the brand's name is cut");
+    if (!brand || brand.getBoundingClientRect().width < 20) found.push('no brand');
+    // Without the menu in the row, the drawer's button offers it.
+    if (!shown(nav) && !shown(document.querySelector('[data-testid=mobile-menu-button]')))
+      found.push('no way to the menu');
+    return found;
+  });
+}
+
 // The header's one row in every language: the menu of a longer one (Spanish, German...) used to run under
 // the tools at 1280 px and cut the brand short; it now gives up room in steps (app/layout/header-fit.ts).
 for (const [width, signedIn] of [
@@ -296,26 +318,9 @@ for (const [width, signedIn] of [
       await expect(page.locator('html')).toHaveAttribute('lang', htmlLang);
       await expect(page.getByTestId(signedIn ? 'topbar-avatar' : 'topbar-login')).toBeVisible();
       // The header fits itself a frame after its words, the fonts or the logo change: poll.
-      const problems = () =>
-        page.evaluate(() => {
-          const shown = (el: Element | null): el is HTMLElement =>
-            el instanceof HTMLElement && el.offsetParent !== null;
-          const nav = document.querySelector('.app-nav');
-          const name = document.querySelector('.app-brand__name');
-          const brand = document.querySelector('[data-testid=brand-link]');
-          const topbar = document.querySelector('.app-topbar');
-          const found: string[] = [];
-          if (shown(nav) && nav.scrollWidth > nav.clientWidth + 1) found.push("the menu's links overflow it");
-          if (shown(nav) && topbar && topbar.getBoundingClientRect().left < nav.getBoundingClientRect().right)
-            found.push('the menu runs under the tools');
-          if (shown(name) && name.scrollWidth > name.clientWidth + 1) found.push("the brand's name is cut");
-          if (!brand || brand.getBoundingClientRect().width < 20) found.push('no brand');
-          // Without the menu in the row, the drawer's button offers it.
-          if (!shown(nav) && !shown(document.querySelector('[data-testid=mobile-menu-button]')))
-            found.push('no way to the menu');
-          return found;
-        });
-      await expect.poll(problems, { message: `${lang} at ${width} px`, timeout: 5000 }).toEqual([]);
+      await expect
+        .poll(() => headerProblems(page), { message: `${lang} at ${width} px`, timeout: 5000 })
+        .toEqual([]);
     }
     await context.close();
   });

@@ -6,13 +6,7 @@
 // stands for it, and last the menu and tools move into the drawer (as below 1100 px).
 import { type RefObject, useLayoutEffect } from 'react';
 
-export const FIT_STEPS = [
-  'fit-labels',
-  'fit-assets-label',
-  'fit-tight',
-  'fit-brand-name',
-  'fit-drawer',
-] as const;
+const FIT_STEPS = ['fit-labels', 'fit-assets-label', 'fit-tight', 'fit-brand-name', 'fit-drawer'] as const;
 
 function cut(el: Element | null): boolean {
   return el instanceof HTMLElement && el.offsetParent !== null && el.scrollWidth > el.clientWidth + 1;
