@@ -52,13 +52,34 @@ function shapeOf(table: Table): Shape {
   return shape;
 }
 
-/** One element of a PostgreSQL array literal: NULL, or the value's text quoted (`"` and `\` escaped). */
+/** A character that must be escaped inside a quoted array element. */
+const ESCAPED = /["\\]/;
+/** The last Date's time and text: a batch's rows share a few command times (one per millisecond). */
+let lastTime = Number.NaN;
+let lastDateText = '';
+
+/**
+ * One element of a PostgreSQL array literal: NULL, a number or bigint as its digits (never the word
+ * NULL, so no quotes needed), anything else as its text quoted (`"` and `\` escaped; most values have
+ * neither, and are not scanned twice).
+ */
 function arrayElement(value: unknown): string {
   if (value === undefined || value === null) return 'NULL';
-  let text: string;
-  if (value instanceof Date) text = value.toISOString();
-  else if (typeof value === 'object') text = JSON.stringify(value);
-  else text = String(value);
+  const type = typeof value;
+  if (type === 'string') {
+    const text = value as string;
+    return ESCAPED.test(text) ? `"${text.replace(/["\\]/g, '\\$&')}"` : `"${text}"`;
+  }
+  if (type === 'number' || type === 'bigint') return String(value);
+  if (value instanceof Date) {
+    const time = value.getTime();
+    if (time !== lastTime) {
+      lastTime = time;
+      lastDateText = `"${value.toISOString()}"`;
+    }
+    return lastDateText;
+  }
+  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
   return `"${text.replace(/["\\]/g, '\\$&')}"`;
 }
 
