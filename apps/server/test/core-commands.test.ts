@@ -4,7 +4,7 @@ import { amountFromAtoms, formatAmount } from '@coin/shared/money';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '@/config';
-import { formatAtoms, formatUnits, unitsOfCanonical } from '@/core/atoms';
+import { formatAtoms, formatAtomsCached, formatUnits, unitsOfCanonical } from '@/core/atoms';
 import { canonicalJson } from '@/core/canonical-json';
 import { MoneyState } from '@/core/money-state';
 import { parseCanonical, Rejection } from '@/core/rejection';
@@ -399,6 +399,32 @@ describe('money core commands', () => {
     for (const a of [0n, 1n, -1n, 10n ** 18n, -(10n ** 18n), 10n ** 17n, 123n * 10n ** 16n]) {
       expect(formatAtoms(a)).toBe(formatAmount(amountFromAtoms(a)));
     }
+  });
+
+  it('formatAtomsCached gives formatAtoms for every amount, also amounts that share a double', () => {
+    // Neighbours of large amounts round to the same double, so they land in the same slot of the cache:
+    // each must still get its own text, asked in any order and again.
+    const near = (base: bigint) => [base, base + 1n, base - 1n, base + 2n];
+    const amounts = [
+      ...near(10n ** 24n),
+      ...near(-(10n ** 24n)),
+      ...near(123_456_789n * 10n ** 18n),
+      0n,
+      1n,
+      -1n,
+      10n ** 12n,
+    ];
+    for (let round = 0; round < 3; round++) {
+      for (const a of round === 1 ? [...amounts].reverse() : amounts) {
+        expect(formatAtomsCached(a)).toBe(formatAtoms(a));
+      }
+    }
+    fc.assert(
+      fc.property(fc.array(fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }), { maxLength: 50 }), (list) => {
+        for (const a of [...list, ...list]) expect(formatAtomsCached(a)).toBe(formatAtoms(a));
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('canonicalJson is JSON with sorted keys (against a plain reference)', () => {

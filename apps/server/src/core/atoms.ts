@@ -27,20 +27,28 @@ export function formatAtoms(a: bigint): string {
   return negative ? `-${body}` : body;
 }
 
-/** formatAtoms' strings of recent amounts: posting deltas, trade amounts and fees repeat (common sizes at
- * common prices), and a hit costs one lookup instead of three or four new strings. Bounded: a full map is
- * dropped and refilled. A cache only (the output is formatAtoms' own), so the core stays pure. */
-const ATOM_TEXTS = new Map<bigint, string>();
-const MAX_ATOM_TEXTS = 8192;
+/**
+ * formatAtoms' strings of recent amounts: posting deltas, trade amounts and fees repeat (common sizes at
+ * common prices), and a hit costs one comparison instead of three or four new strings. A direct-mapped
+ * table: an amount's slot comes from the bits of its nearest double (no bigint hashing, which a Map of
+ * bigint keys pays on every lookup), and the slot holds the last amount that landed there. A cache only
+ * (the output is formatAtoms' own), so the core stays pure.
+ */
+const ATOM_SLOTS = 8192;
+const ATOM_SHIFT = 32 - Math.log2(ATOM_SLOTS);
+const atomKeys: (bigint | undefined)[] = new Array(ATOM_SLOTS).fill(undefined);
+const atomTexts: string[] = new Array(ATOM_SLOTS).fill('');
+const atomDouble = new Float64Array(1);
+const atomWords = new Uint32Array(atomDouble.buffer);
 
 /** formatAtoms(a) through a bounded cache (for amounts that repeat; balances do not, they take formatAtoms). */
 export function formatAtomsCached(a: bigint): string {
-  let text = ATOM_TEXTS.get(a);
-  if (text === undefined) {
-    text = formatAtoms(a);
-    if (ATOM_TEXTS.size >= MAX_ATOM_TEXTS) ATOM_TEXTS.clear();
-    ATOM_TEXTS.set(a, text);
-  }
+  atomDouble[0] = Number(a);
+  const slot = Math.imul((atomWords[0] as number) ^ (atomWords[1] as number), 0x9e3779b1) >>> ATOM_SHIFT;
+  if (atomKeys[slot] === a) return atomTexts[slot] as string;
+  const text = formatAtoms(a);
+  atomKeys[slot] = a;
+  atomTexts[slot] = text;
   return text;
 }
 
