@@ -122,10 +122,9 @@ describe('a poison command in the bill projection', () => {
 
     // The bystander's transfer landed (two rows: spot out, contract in); the poison has none.
     const rows = await billsOf(bystanderSeq);
-    expect(rows.map((r) => `${r.userId}/${r.accountType}/${r.field}`).sort()).toEqual([
-      `${BYSTANDER}/contract/available`,
-      `${BYSTANDER}/spot/available`,
-    ]);
+    expect(
+      rows.map((r) => `${r.userId}/${r.accountType}/${Number(r.availableDelta)}/${r.frozenDelta}`).sort(),
+    ).toEqual([`${BYSTANDER}/contract/10/null`, `${BYSTANDER}/spot/-10/null`]);
     expect(await billsOf(poisonSeq)).toEqual([]);
     expect(await sqlCursor()).toBeGreaterThanOrEqual(bystanderSeq);
 
@@ -204,8 +203,9 @@ describe('a poison command in the bill projection', () => {
     const rows = await billsOf(poisonSeq);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ userId: BigInt(VICTIM), asset: 'USDT', billType: 'deposit.credit' });
-    expect(Number(rows[0]?.delta)).toBe(50);
-    expect(Number(rows[0]?.balance)).toBe(50);
+    expect(Number(rows[0]?.availableDelta)).toBe(50);
+    expect(Number(rows[0]?.availableBalance)).toBe(50);
+    expect(rows[0]?.frozenDelta).toBeNull();
     const audits = await auditActions('projection.retry');
     expect(audits).toHaveLength(1);
     expect(audits[0]?.payload).toMatchObject({ id: failureId, seq: poisonSeq, rows: 1 });

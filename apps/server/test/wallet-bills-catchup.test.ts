@@ -4,6 +4,7 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type Amount, formatAmount, parseAmount } from '@coin/shared/money';
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Command, CoreEvent } from '@/core/types';
@@ -96,28 +97,45 @@ function workload(from: number, to: number): Command[] {
   return out;
 }
 
-/** The bill rows the live events imply: one per user posting, by (seq, idx). */
+/**
+ * The bill rows the live events imply: one per command and user account, with the sum of each field's
+ * postings ('-' for a field it did not post to) and the account's last posting index, by (seq, idx).
+ */
 function expectedRows(events: readonly CoreEvent[]): string[] {
   const rows: string[] = [];
   for (const e of events) {
     if (e.type !== 'postings') continue;
+    const byAccount = new Map<string, { idx: number; available?: bigint; frozen?: bigint }>();
     e.postings.forEach((p, idx) => {
       if (p.account.kind !== 'user') return;
-      rows.push(
-        `${e.seq}/${idx}/${p.account.userId}/${p.asset}/${p.account.accountType}/${p.field}/${p.delta}`,
-      );
+      const key = `${p.account.userId}/${p.asset}/${p.account.accountType}`;
+      const sums = byAccount.get(key) ?? { idx };
+      sums.idx = idx;
+      sums[p.field] = (sums[p.field] ?? 0n) + parseAmount(p.delta);
+      byAccount.set(key, sums);
     });
+    for (const [key, sums] of byAccount) {
+      const text = (v: bigint | undefined) => (v === undefined ? '-' : formatAmount(v as Amount));
+      rows.push(`${e.seq}/${sums.idx}/${key}/${text(sums.available)}/${text(sums.frozen)}`);
+    }
   }
-  return rows;
+  return rows.sort(bySeqAndIdx);
 }
+
+const bySeqAndIdx = (a: string, b: string) => {
+  const [sa = 0, ia = 0] = a.split('/').map(Number);
+  const [sb = 0, ib = 0] = b.split('/').map(Number);
+  return sa - sb || ia - ib;
+};
 
 async function billRows(): Promise<string[]> {
   const rows = await ctx.db.select().from(walletBills).orderBy(asc(walletBills.seq), asc(walletBills.idx));
+  const text = (v: string | null) => (v === null ? '-' : normal(v));
   return rows
     .filter((r) => USERS.includes(r.userId.toString()))
     .map(
       (r) =>
-        `${r.seq}/${r.idx}/${r.userId}/${r.asset}/${r.accountType}/${r.field}/${String(Number(r.delta)) === r.delta ? r.delta : normal(r.delta)}`,
+        `${r.seq}/${r.idx}/${r.userId}/${r.asset}/${r.accountType}/${text(r.availableDelta)}/${text(r.frozenDelta)}`,
     );
 }
 

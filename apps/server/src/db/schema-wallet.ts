@@ -178,7 +178,12 @@ export const walletKeys = pgTable('wallet_keys', {
   createdAt: ts('created_at').notNull(),
 });
 
-/** Read model: one row per user posting of a core command (written by the projection). */
+/**
+ * Read model (written by the projection): one row per core command, user account (user, asset, account
+ * type) and bill type, with the command's net change of each field and the field's balance after the
+ * command; a field the command did not post to has both null. `idx` is the index of the account's last
+ * posting in the command (unique with seq). Until migration 0019 it was one row per posting.
+ */
 export const walletBills = pgTable(
   'wallet_bills',
   {
@@ -188,9 +193,10 @@ export const walletBills = pgTable(
     userId: bigint('user_id', { mode: 'bigint' }).notNull(),
     asset: text('asset').notNull(),
     accountType: text('account_type').notNull(),
-    field: text('field').notNull(),
-    delta: money('delta').notNull(),
-    balance: money('balance').notNull(),
+    availableDelta: money('available_delta'),
+    availableBalance: money('available_balance'),
+    frozenDelta: money('frozen_delta'),
+    frozenBalance: money('frozen_balance'),
     billType: text('bill_type').notNull(),
     commandId: text('command_id').notNull(),
     ref: text('ref').notNull(),

@@ -1,8 +1,8 @@
-// The money read models: one bill row per user posting of every core command, with the balance of that
-// field after the command, and the spot orders and trades (spot-rows.ts), all in one transaction per
-// batch under one cursor. Events are queued as the core publishes them and written in batches;
-// rows are unique by (seq, posting index) and a cursor records the last applied seq, so a repeated
-// event is harmless.
+// The money read models: one bill row per core command and user account it posted to (both fields' net
+// changes and balances after the command), and the spot orders and trades (spot-rows.ts), all in one
+// transaction per batch under one cursor. Events are queued as the core publishes them and written in
+// batches; rows are unique by (seq, posting index) and a cursor records the last applied seq, so a
+// repeated event is harmless.
 //
 // Catch-up: at start the projection subscribes first (live events are held back), then asks the core to
 // regenerate the events after its SQL cursor (`core.eventsSince`) and writes them, then goes live. Commands
@@ -17,8 +17,10 @@
 // cause is fixed (projection-failures.ts). When everything fails (database down, or more than
 // `maxConsecutiveDeadLetters` commands in a row) nothing is dead-lettered: the projection stalls and
 // retries with growing backoff, and its lag grows visibly. Stopping aborts any retry wait.
+
+import { add, formatAmount, parseAmount } from '@coin/shared/money';
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { AccountType, CoreEvent, MoneyCore } from '@/core/types';
+import type { AccountType, CoreEvent, MoneyCore, Posting } from '@/core/types';
 import { bulkInsert } from '@/db/bulk-insert';
 import type { Db } from '@/db/client';
 import { projectionCursors, projectionFailures, walletBills } from '@/db/schema';
@@ -30,6 +32,7 @@ import { insertSecondsRows, secondsRowsOf } from './seconds-rows';
 import { insertSpotRows, type SpotRows, spotRowsOf } from './spot-rows';
 
 export const BILL_PROJECTION = 'wallet.bills';
+const NUMERIC_ID = /^\d{1,19}$/;
 
 type BillInsert = typeof walletBills.$inferInsert;
 
@@ -112,7 +115,17 @@ export function describeError(err: unknown): string {
   return String(err).slice(0, 1000);
 }
 
-/** The bill rows of the commands in `events` with seq > afterSeq. */
+/** Sum of two canonical decimals (a second posting to the same field in one command: a sweep's fills). */
+function sum(a: string, b: string): string {
+  return formatAmount(add(parseAmount(a), parseAmount(b)));
+}
+
+/**
+ * The bill rows of the commands in `events` with seq > afterSeq: per command, one row per user account
+ * (user, asset, account type) and bill type, in the order of the account's first posting, with each
+ * field's net change (null when the command did not post to it) and its balance after the command (the
+ * command's balance event). `idx` is the account's last posting index (unique with seq).
+ */
 export function billRowsOf(events: readonly CoreEvent[], afterSeq: number): BillInsert[] {
   const balances = new Map<string, { available: string; frozen: string }>();
   for (const e of events) {
@@ -121,28 +134,68 @@ export function billRowsOf(events: readonly CoreEvent[], afterSeq: number): Bill
   const rows: BillInsert[] = [];
   // Rebate postings (core/referral) are typed as such, not as the command that charged the fee.
   const rebates = rebatePostings(events);
+  // The current command's rows and their accounts' balances after it (a command touches a few accounts:
+  // found by a scan).
+  const mine: BillInsert[] = [];
+  const owners: string[] = [];
+  const after: ({ available: string; frozen: string } | undefined)[] = [];
   for (const e of events) {
     if (e.type !== 'postings' || e.seq <= afterSeq) continue;
-    e.postings.forEach((p, idx) => {
+    mine.length = 0;
+    owners.length = 0;
+    after.length = 0;
+    const createdAt = new Date(e.ts);
+    for (let idx = 0; idx < e.postings.length; idx++) {
+      const p = e.postings[idx] as Posting;
       // Only numeric user ids map to SQL users (anything else would fail the insert).
-      if (p.account.kind !== 'user' || !/^\d{1,19}$/.test(p.account.userId)) return;
+      if (p.account.kind !== 'user' || !NUMERIC_ID.test(p.account.userId)) continue;
+      const userId = p.account.userId;
       const accountType: AccountType = p.account.accountType;
-      const after = balances.get(`${e.seq}|${p.account.userId}|${p.asset}|${accountType}`);
-      rows.push({
-        seq: e.seq,
-        idx,
-        userId: BigInt(p.account.userId),
-        asset: p.asset,
-        accountType,
-        field: p.field,
-        delta: p.delta,
-        balance: after ? after[p.field] : '0',
-        billType: rebates?.has(`${e.seq}|${idx}`) ? 'referral.rebate' : e.commandType,
-        commandId: e.commandId,
-        ref: e.ref,
-        createdAt: new Date(e.ts),
-      });
-    });
+      const billType = rebates?.has(`${e.seq}|${idx}`) ? 'referral.rebate' : e.commandType;
+      let at = 0;
+      while (at < mine.length) {
+        const r = mine[at] as BillInsert;
+        if (
+          r.asset === p.asset &&
+          r.accountType === accountType &&
+          r.billType === billType &&
+          owners[at] === userId
+        )
+          break;
+        at++;
+      }
+      if (at === mine.length) {
+        const row: BillInsert = {
+          seq: e.seq,
+          idx,
+          userId: BigInt(userId),
+          asset: p.asset,
+          accountType,
+          availableDelta: null,
+          availableBalance: null,
+          frozenDelta: null,
+          frozenBalance: null,
+          billType,
+          commandId: e.commandId,
+          ref: e.ref,
+          createdAt,
+        };
+        mine.push(row);
+        owners.push(userId);
+        after.push(balances.get(`${e.seq}|${userId}|${p.asset}|${accountType}`));
+        rows.push(row);
+      }
+      const row = mine[at] as BillInsert;
+      const balance = after[at];
+      row.idx = idx;
+      if (p.field === 'available') {
+        row.availableDelta = row.availableDelta == null ? p.delta : sum(row.availableDelta, p.delta);
+        row.availableBalance = balance ? balance.available : '0';
+      } else {
+        row.frozenDelta = row.frozenDelta == null ? p.delta : sum(row.frozenDelta, p.delta);
+        row.frozenBalance = balance ? balance.frozen : '0';
+      }
+    }
   }
   return rows;
 }

@@ -1,6 +1,6 @@
-// Reads of the bills read model (written by ../../projection/bill-projection.ts, one row per posting):
-// bills, one row per event in an account and coin with its net effect, and the order centre (one row per
-// command).
+// Reads of the bills read model (written by ../../projection/bill-projection.ts, one row per command and
+// account): bills, one row per event in an account and coin with its net effect, and the order centre
+// (one row per command).
 import { add, formatAmount, parseAmount } from '@coin/shared/money';
 import { and, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { walletBills } from '@/db/schema';
@@ -15,6 +15,14 @@ const KIND_TYPES: Record<(typeof BILL_KINDS)[number], string[]> = {
   transfer: ['transfer'],
 };
 const CODES: Record<string, string> = { spot: '1', contract: '2', finance: '3', merchant: '8' };
+
+/** One field's change in one account, in the order centre. */
+interface OrderLeg {
+  coin: string;
+  accountType: string;
+  field: 'available' | 'frozen';
+  delta: string;
+}
 
 /** One field's part of an event: its change and its balance after the event. */
 export interface BillPart {
@@ -72,50 +80,28 @@ export class BillService {
     if (start) conds.push(gte(walletBills.createdAt, start));
     if (end) conds.push(lte(walletBills.createdAt, end));
     const where = and(...conds);
-    // A posting row per (seq, idx) in SQL; grouped here into one row per event, account and coin. The
-    // balance after the event is that of the field's last posting in it.
-    const part = (field: 'available' | 'frozen') => ({
-      delta: sql<string | null>`sum(${walletBills.delta}) filter (where ${walletBills.field} = ${field})`,
-      balance: sql<
-        string | null
-      >`(array_agg(${walletBills.balance} order by ${walletBills.idx} desc) filter (where ${walletBills.field} = ${field}))[1]`,
-    });
-    const available = part('available');
-    const frozen = part('frozen');
-    // The bill type too: a referral rebate paid in the same command as the user's own fill is its own row.
-    const groupBy = [
-      walletBills.seq,
-      walletBills.asset,
-      walletBills.accountType,
-      walletBills.billType,
-    ] as const;
-    const groups = this.ctx.db
-      .select({ seq: walletBills.seq })
-      .from(walletBills)
-      .where(where)
-      .groupBy(...groupBy)
-      .as('bill_groups');
+    // One row per command, account and bill type in SQL (a referral rebate paid in the same command as
+    // the user's own fill is its own row); per user, an account is an asset and an account type.
     const [rows, [total]] = await Promise.all([
       this.ctx.db
         .select({
           seq: walletBills.seq,
           asset: walletBills.asset,
           accountType: walletBills.accountType,
-          availableDelta: available.delta,
-          availableBalance: available.balance,
-          frozenDelta: frozen.delta,
-          frozenBalance: frozen.balance,
-          billType: sql<string>`min(${walletBills.billType})`,
-          ref: sql<string>`min(${walletBills.ref})`,
-          createdAt: sql<Date>`min(${walletBills.createdAt})`.mapWith(walletBills.createdAt),
+          availableDelta: walletBills.availableDelta,
+          availableBalance: walletBills.availableBalance,
+          frozenDelta: walletBills.frozenDelta,
+          frozenBalance: walletBills.frozenBalance,
+          billType: walletBills.billType,
+          ref: walletBills.ref,
+          createdAt: walletBills.createdAt,
         })
         .from(walletBills)
         .where(where)
-        .groupBy(...groupBy)
-        .orderBy(desc(walletBills.seq), desc(sql`max(${walletBills.idx})`))
+        .orderBy(desc(walletBills.seq), desc(walletBills.idx))
         .limit(q.size)
         .offset((q.current - 1) * q.size),
-      this.ctx.db.select({ n: sql<number>`count(*)::int` }).from(groups),
+      this.ctx.db.select({ n: sql<number>`count(*)::int` }).from(walletBills).where(where),
     ]);
     const toPart = (delta: string | null, balance: string | null): BillPart | null =>
       delta === null ? null : { delta: canonicalDecimal(delta), balance: canonicalDecimal(balance ?? '0') };
@@ -179,12 +165,17 @@ export class BillService {
         billType: first?.billType ?? '',
         ref: first?.ref ?? '',
         createTime: first?.createdAt.toISOString() ?? '',
-        legs: mine.map((l) => ({
-          coin: l.asset,
-          accountType: CODES[l.accountType] ?? l.accountType,
-          field: l.field,
-          delta: canonicalDecimal(l.delta),
-        })),
+        // Per account, its available change, then its frozen change.
+        legs: mine.flatMap((l) => {
+          const coin = l.asset;
+          const accountType = CODES[l.accountType] ?? l.accountType;
+          const legs: OrderLeg[] = [];
+          if (l.availableDelta !== null)
+            legs.push({ coin, accountType, field: 'available', delta: canonicalDecimal(l.availableDelta) });
+          if (l.frozenDelta !== null)
+            legs.push({ coin, accountType, field: 'frozen', delta: canonicalDecimal(l.frozenDelta) });
+          return legs;
+        }),
       };
     });
     return { records, total: total?.n ?? 0, current: q.current, size: q.size };
