@@ -2,8 +2,11 @@
 //   node --import tsx perf-callgrind.ts write FILE N     writes the seeded spot workload of spot-core.ts
 //   valgrind --tool=callgrind --smc-check=all node bundle.mjs run FILE M
 // applies the setup and the first 12,000 commands, then M more; the difference of two runs' instruction
-// counts (M and 0) divided by M is the instructions per command. `applyWorkload` is exported so that two
-// bundles (before and after a change) can be timed alternately in one process.
+// counts (M and 0) divided by M is the instructions per command. The counts are not repeatable run to run
+// (V8 tiers code up on timing and background compilation, which valgrind serialises: the same bundle gave
+// 74k and 129k instructions per command on 2026-11-27), so take several runs of each build or prefer
+// perf-ab.mjs. `applyWorkload` is exported so that two bundles (before and after a change) can be timed
+// alternately in one process.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { MoneyState } from '@/core/money-state';
 import type { Command } from '@/core/types';
