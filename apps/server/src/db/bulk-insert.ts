@@ -66,10 +66,7 @@ let lastDateText = '';
 function arrayElement(value: unknown): string {
   if (value === undefined || value === null) return 'NULL';
   const type = typeof value;
-  if (type === 'string') {
-    const text = value as string;
-    return ESCAPED.test(text) ? `"${text.replace(/["\\]/g, '\\$&')}"` : `"${text}"`;
-  }
+  if (type === 'string') return quoted(value as string);
   if (type === 'number' || type === 'bigint') return String(value);
   if (value instanceof Date) {
     const time = value.getTime();
@@ -79,8 +76,12 @@ function arrayElement(value: unknown): string {
     }
     return lastDateText;
   }
-  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
-  return `"${text.replace(/["\\]/g, '\\$&')}"`;
+  return quoted(type === 'object' ? JSON.stringify(value) : String(value));
+}
+
+/** `text` as a quoted array element, `"` and `\` escaped (only a text that holds one is rewritten). */
+function quoted(text: string): string {
+  return ESCAPED.test(text) ? `"${text.replace(/["\\]/g, '\\$&')}"` : `"${text}"`;
 }
 
 /**

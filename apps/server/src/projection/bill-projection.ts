@@ -17,7 +17,6 @@
 // cause is fixed (projection-failures.ts). When everything fails (database down, or more than
 // `maxConsecutiveDeadLetters` commands in a row) nothing is dead-lettered: the projection stalls and
 // retries with growing backoff, and its lag grows visibly. Stopping aborts any retry wait.
-
 import { add, formatAmount, parseAmount } from '@coin/shared/money';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { AccountType, CoreEvent, MoneyCore, Posting } from '@/core/types';
