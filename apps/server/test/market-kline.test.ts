@@ -125,6 +125,43 @@ describe('bucketing', () => {
       iso('2026-05-04T00:00:00Z'),
     ]);
   });
+
+  it('updates its own open bar in place, but copies a loaded or back-filled bar before changing it', () => {
+    const t0 = iso('2026-01-31T23:59:10Z');
+    const loaded = {
+      ...point(bucketStart('1m', t0), '50'),
+      open: a('50'),
+      high: a('50'),
+      low: a('50'),
+      close: a('50'),
+    };
+    const { price: _p, ...loadedBar } = loaded;
+    const frozen = { ...loadedBar };
+    const bars = new SymbolBars();
+    bars.load('1m', [loadedBar]);
+    const first = bars.apply(point(t0, '60', '2'));
+    // The loaded object is untouched; the open 1m bar is a copy that took the point.
+    expect(loadedBar).toEqual(frozen);
+    const own = bars.bars['1m'][0];
+    if (own === undefined) throw new Error('no open 1m bar');
+    expect(own).not.toBe(loadedBar);
+    expect(own).toMatchObject({ open: a('50'), high: a('60'), close: a('60'), volume: a('3') });
+    expect(first.find((c) => c.interval === '1m')?.bar).toBe(own);
+    // The next point of the bucket changes the same object; the next month opens new bars.
+    bars.apply(point(t0 + 30_000, '40'));
+    expect(bars.bars['1m'][0]).toBe(own);
+    expect(own).toMatchObject({ high: a('60'), low: a('40'), close: a('40'), volume: a('4') });
+    bars.apply(point(iso('2026-02-01T00:00:00Z'), '45'));
+    expect(bars.bars['1m'].map((b) => b.time)).toEqual([bucketStart('1m', t0), iso('2026-02-01T00:00:00Z')]);
+    expect(bars.bars['1M'].map((b) => [b.time, b.close])).toEqual([
+      [iso('2026-01-01T00:00:00Z'), a('40')],
+      [iso('2026-02-01T00:00:00Z'), a('45')],
+    ]);
+    expect(bars.bars['1M'][0]?.volume).toBe(a('3'));
+    // A late point of a closed bucket still changes nothing of it.
+    expect(bars.apply(point(t0, '99')).map((c) => c.interval)).toEqual(['1w']);
+    expect(own.high).toBe(a('60'));
+  });
 });
 
 describe('engine: ticks, retention, trades, events', () => {

@@ -185,6 +185,30 @@ describe('depth stream + snapshot', () => {
     expect(book.takeDiff()).toEqual({ symbol: 'XUSDT', U: 3, u: 3, b: [['1.5', '0']], a: [] });
   });
 
+  it('DepthBook: the core levels taken as they are give the same books and diffs as apply', () => {
+    const rand = prng(0xdeb7);
+    const byApply = new DepthBook('XUSDT');
+    const byCore = new DepthBook('XUSDT');
+    let id = 0;
+    for (let step = 0; step < 500; step++) {
+      // Canonical text, as the core writes it (no trailing zeros).
+      const changes = randomChanges(rand).map((c) => ({
+        ...c,
+        price: String(Number(c.price)),
+        qty: String(Number(c.qty)),
+      }));
+      id += 1 + Math.floor(rand() * 3);
+      byApply.apply(changes, id);
+      const levels = (side: 'bid' | 'ask') =>
+        changes.filter((c) => c.side === side).map((c) => [c.price, c.qty] as const);
+      byCore.applyCanonical(levels('bid'), levels('ask'), id);
+      if (step % 37 === 0) expect(byCore.takeDiff()).toEqual(byApply.takeDiff());
+    }
+    expect(byCore.takeDiff()).toEqual(byApply.takeDiff());
+    expect(byCore.snapshot(1000)).toEqual(byApply.snapshot(1000));
+    expect(byCore.snapshot(1000).bids.length).toBeGreaterThan(10);
+  });
+
   it('DepthRegistry: one diff per book per window, contiguous ids, books spread over the window, timer stops when idle', () => {
     vi.useFakeTimers();
     try {

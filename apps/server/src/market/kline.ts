@@ -120,16 +120,44 @@ export class SymbolBars {
     '1M': [],
   };
 
-  /** Applies a point to every interval; returns the changed (open) bars. Points older than the open bar are ignored. */
+  /**
+   * Per interval, the open bar that `apply` made (later points of its bucket update it in place: a trade
+   * costs no new bar and no date arithmetic) and the end of its bucket. A bar that came from elsewhere
+   * (loaded, back-filled) is copied before its first update, so its owner's object never changes.
+   */
+  private readonly own: Array<Bar | undefined> = INTERVALS.map(() => undefined);
+  private readonly ownEnd: number[] = INTERVALS.map(() => 0);
+
+  /**
+   * Applies a point to every interval; returns the changed (open) bars. Points older than the open bar are
+   * ignored. A returned bar may be updated in place by later points of its bucket: holders of it see its
+   * latest state (copy it, e.g. with toKlineBar, to keep a snapshot).
+   */
   apply(p: PricePoint): Array<{ interval: Interval; bar: Bar }> {
     const changed: Array<{ interval: Interval; bar: Bar }> = [];
-    for (const interval of INTERVALS) {
+    for (let i = 0; i < INTERVALS.length; i++) {
+      const interval = INTERVALS[i] as Interval;
       const list = this.bars[interval];
       const last = list[list.length - 1];
-      if (last !== undefined && bucketStart(interval, p.time) < last.time) continue;
+      if (last !== undefined && last === this.own[i]) {
+        // Own bars open on their bucket's start: an earlier time is an earlier bucket.
+        if (p.time < last.time) continue;
+        if (p.time < (this.ownEnd[i] as number)) {
+          if (p.price > last.high) last.high = p.price;
+          if (p.price < last.low) last.low = p.price;
+          last.close = p.price;
+          last.volume = (last.volume + p.volume) as Amount;
+          last.amount = (last.amount + p.amount) as Amount;
+          if (p.simulated) last.simulated = true;
+          changed.push({ interval, bar: last });
+          continue;
+        }
+      } else if (last !== undefined && bucketStart(interval, p.time) < last.time) continue;
       const next = foldBar(last, interval, p);
       if (last !== undefined && last.time === next.time) list[list.length - 1] = next;
       else push(list, next, MEMORY_BARS[interval]);
+      this.own[i] = next;
+      this.ownEnd[i] = nextBucket(interval, next.time);
       changed.push({ interval, bar: next });
     }
     return changed;

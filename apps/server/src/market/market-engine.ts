@@ -120,7 +120,8 @@ export class MarketEngine implements MarketApi {
   private readonly traded = new Set<string>();
   private readonly trades = new Map<string, Trade[]>();
   private pendingTicks: TickRow[] = [];
-  private readonly dirtyBars = new Map<string, DirtyBar>();
+  /** Bars changed since the last write, by object (an open bar is updated in place: kline.ts). */
+  private readonly dirtyBars = new Map<Bar, DirtyBar>();
   /** K-line and ticker events of trades, sent once per symbol at the end of a burst. */
   private readonly tradeEvents = new Map<string, { bars: Map<Interval, Bar>; time: number }>();
   private tradeEventsTimer: NodeJS.Immediate | undefined;
@@ -489,7 +490,7 @@ export class MarketEngine implements MarketApi {
   }
 
   private markDirty(key: string, interval: Interval, bar: Bar): void {
-    this.dirtyBars.set(`${key}|${interval}|${bar.time}`, { key, interval, bar });
+    if (!this.dirtyBars.has(bar)) this.dirtyBars.set(bar, { key, interval, bar });
   }
 
   private emit<K extends keyof MarketEventMap>(event: K, value: MarketEventMap[K]): void {
@@ -506,7 +507,7 @@ export class MarketEngine implements MarketApi {
   async flush(withBars = true): Promise<void> {
     const ticks = this.pendingTicks;
     this.pendingTicks = [];
-    const bars = withBars ? [...this.dirtyBars.values()] : [];
+    const bars = withBars ? uniqueBars(this.dirtyBars.values()) : [];
     if (withBars) this.dirtyBars.clear();
     // A follower's ticks and bars are the core's, which writes them.
     if (this.follower) return;
@@ -915,6 +916,20 @@ function rowToBar(r: {
     amount: atoms(r.amount),
     simulated: r.simulated,
   };
+}
+
+/**
+ * One row per symbol, interval and open time (an upsert may not touch a row twice): a bar replaced by a
+ * newer object of the same bucket (a copy of a loaded bar) yields to the newer one, marked later.
+ */
+function uniqueBars(dirty: Iterable<DirtyBar>): DirtyBar[] {
+  const byKey = new Map<string, DirtyBar>();
+  for (const d of dirty) {
+    const k = `${d.key}|${d.interval}|${d.bar.time}`;
+    byKey.delete(k);
+    byKey.set(k, d);
+  }
+  return [...byKey.values()];
 }
 
 export function toKlineBar(key: string, interval: Interval, b: Bar): KlineBar & { simulated: boolean } {

@@ -4,7 +4,7 @@
 // REST snapshots carry lastUpdateId so clients can join the stream without losing a change.
 import { assert } from '@coin/shared/assert';
 import type { DepthDiff, DepthLevel } from '@coin/shared/depth-sync';
-import { formatAmount, tryParseAmount } from '@coin/shared/money';
+import { formatAmount, parseAmount, tryParseAmount } from '@coin/shared/money';
 
 export interface LevelChange {
   side: 'bid' | 'ask';
@@ -85,6 +85,24 @@ export class DepthBook {
     return this.updateId;
   }
 
+  /**
+   * apply() for the money core's own levels (a spot.depth event): prices and absolute quantities already
+   * in canonical decimal form (the core writes them so), taken as they are; only a new price level's
+   * text is parsed, once, for the snapshot's order. `id` is the core's seq, as with apply().
+   */
+  applyCanonical(
+    bids: readonly (readonly [string, string])[],
+    asks: readonly (readonly [string, string])[],
+    id: number,
+  ): number {
+    if (!this.pending) this.pending = { U: this.updateId + 1, b: new Map(), a: new Map() };
+    this.updateId = Math.max(id, this.updateId);
+    setLevels(this.bids, this.pending.b, bids);
+    setLevels(this.asks, this.pending.a, asks);
+    this.onDirty(this);
+    return this.updateId;
+  }
+
   /** The coalesced diff since the last call, or undefined when nothing changed. */
   takeDiff(): DepthDiffMessage | undefined {
     const pending = this.pending;
@@ -106,6 +124,23 @@ export class DepthBook {
       bids: topLevels(this.bids, 'desc', limit),
       asks: topLevels(this.asks, 'asc', limit),
     };
+  }
+}
+
+function setLevels(
+  side: Map<string, Level>,
+  pending: Map<string, string>,
+  levels: readonly (readonly [string, string])[],
+): void {
+  for (let i = 0; i < levels.length; i++) {
+    const [price, qty] = levels[i] as readonly [string, string];
+    if (qty === '0') side.delete(price);
+    else {
+      const level = side.get(price);
+      if (level !== undefined) level.qty = qty;
+      else side.set(price, { atoms: parseAmount(price), qty });
+    }
+    pending.set(price, qty);
   }
 }
 

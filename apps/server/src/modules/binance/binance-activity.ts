@@ -11,8 +11,14 @@ export const TRADES_KEPT = 1000;
 const ORDERS_KEPT = 20_000;
 
 export class RecentActivity {
+  /** Per market, oldest first; up to twice TRADES_KEPT before the front is cut (amortised, not per trade). */
   private readonly trades = new Map<string, SpotTradeEvent[]>();
-  private readonly orders = new Map<string, SpotOrderEvent>();
+  /** Each order's last state and the position of that change in `changes`. */
+  private readonly orders = new Map<string, { event: SpotOrderEvent; at: number }>();
+  /** Order ids in change order (an id once per change); the positions before `changesHead` are evicted. */
+  private changes: string[] = [];
+  private changesBase = 0;
+  private changesHead = 0;
   private readonly off: () => void;
   private readonly listeners = new Set<(events: readonly CoreEvent[]) => void>();
 
@@ -20,14 +26,7 @@ export class RecentActivity {
     this.off = core.subscribe((events) => {
       for (const e of events) {
         if (e.type === 'spot.trade') this.addTrade(e);
-        else if (e.type === 'spot.order') {
-          this.orders.delete(e.orderId);
-          this.orders.set(e.orderId, e);
-          if (this.orders.size > ORDERS_KEPT) {
-            const oldest = this.orders.keys().next().value;
-            if (oldest !== undefined) this.orders.delete(oldest);
-          }
-        }
+        else if (e.type === 'spot.order') this.addOrder(e);
       }
       for (const l of this.listeners) l(events);
     });
@@ -76,7 +75,9 @@ export class RecentActivity {
 
   /** A market's kept trades, oldest first. */
   tradesOf(symbol: string): readonly SpotTradeEvent[] {
-    return this.trades.get(symbol) ?? [];
+    const list = this.trades.get(symbol);
+    if (list === undefined) return [];
+    return list.length > TRADES_KEPT ? list.slice(-TRADES_KEPT) : list;
   }
 
   /** The trades an order took part in among the kept ones. */
@@ -86,13 +87,15 @@ export class RecentActivity {
 
   /** The last known state of a recently changed order. */
   order(orderId: string): SpotOrderEvent | undefined {
-    return this.orders.get(orderId);
+    return this.orders.get(orderId)?.event;
   }
 
   /** Recently changed orders of a user in a market. */
   ordersOf(userId: string, symbol: string): SpotOrderEvent[] {
     const out: SpotOrderEvent[] = [];
-    for (const o of this.orders.values()) if (o.userId === userId && o.symbol === symbol) out.push(o);
+    for (const { event: o } of this.orders.values()) {
+      if (o.userId === userId && o.symbol === symbol) out.push(o);
+    }
     return out;
   }
 
@@ -108,7 +111,45 @@ export class RecentActivity {
       this.trades.set(e.symbol, list);
     }
     list.push(e);
-    if (list.length > TRADES_KEPT) list.splice(0, list.length - TRADES_KEPT);
+    if (list.length > 2 * TRADES_KEPT) list.splice(0, list.length - TRADES_KEPT);
+  }
+
+  /**
+   * Keeps an order's last state. The least recently changed orders go first, found through `changes`
+   * (a Map's own order would need a delete and re-insert per change, and finding its first live key after
+   * many deletes walks their holes).
+   */
+  private addOrder(e: SpotOrderEvent): void {
+    const at = this.changesBase + this.changes.length;
+    this.changes.push(e.orderId);
+    const known = this.orders.get(e.orderId);
+    if (known !== undefined) {
+      known.event = e;
+      known.at = at;
+    } else {
+      this.orders.set(e.orderId, { event: e, at });
+    }
+    while (this.orders.size > ORDERS_KEPT) {
+      const id = this.changes[this.changesHead] as string;
+      if (this.orders.get(id)?.at === this.changesBase + this.changesHead) this.orders.delete(id);
+      this.changesHead++;
+    }
+    // Outdated positions (an order changed again) are dropped now and then: the list stays bounded
+    // even when few orders change many times.
+    if (this.changes.length - this.changesHead > 2 * ORDERS_KEPT + 4096) {
+      const base = this.changesBase + this.changes.length;
+      const live: string[] = [];
+      for (let i = this.changesHead; i < this.changes.length; i++) {
+        const id = this.changes[i] as string;
+        const o = this.orders.get(id);
+        if (o === undefined || o.at !== this.changesBase + i) continue;
+        o.at = base + live.length;
+        live.push(id);
+      }
+      this.changes = live;
+      this.changesBase = base;
+      this.changesHead = 0;
+    }
   }
 }
 

@@ -23,27 +23,31 @@ export function seedDepth(core: MoneyCore, markets: SpotMarkets, depth: DepthReg
   for (const r of markets.all()) {
     const book = core.spotDepth(r.symbol, 100_000);
     if (!book) continue;
-    const changes = [
-      ...book.bids.map(([price, qty]) => ({ side: 'bid' as const, price, qty })),
-      ...book.asks.map(([price, qty]) => ({ side: 'ask' as const, price, qty })),
-    ];
     // The update id of the seeded book is the core's seq now: every process seeds alike (docs/realtime.md).
-    if (changes.length > 0) depth.book(r.symbol.toUpperCase()).apply(changes, core.lastSeq());
+    if (book.bids.length + book.asks.length > 0) {
+      depth.book(r.symbol.toUpperCase()).applyCanonical(book.bids, book.asks, core.lastSeq());
+    }
   }
 }
 
 export function startSpotFeed(core: MoneyCore, markets: SpotMarkets, to: SpotFeedTargets): () => void {
+  // The stream names of the core's market symbols ('btcusdt' -> 'BTCUSDT'), made once per market.
+  const upper = new Map<string, string>();
+  const streamSymbol = (symbol: string): string => {
+    let s = upper.get(symbol);
+    if (s === undefined) {
+      s = symbol.toUpperCase();
+      upper.set(symbol, s);
+    }
+    return s;
+  };
   return core.subscribe((events: readonly CoreEvent[]) => {
     for (const e of events) {
       if (e.type === 'spot.depth') {
-        if (!to.depth) continue;
-        const changes = [
-          ...e.bids.map(([price, qty]) => ({ side: 'bid' as const, price, qty })),
-          ...e.asks.map(([price, qty]) => ({ side: 'ask' as const, price, qty })),
-        ];
-        if (changes.length > 0) to.depth.book(e.symbol.toUpperCase()).apply(changes, e.seq);
+        if (!to.depth || e.bids.length + e.asks.length === 0) continue;
+        to.depth.book(streamSymbol(e.symbol)).applyCanonical(e.bids, e.asks, e.seq);
       } else if (e.type === 'spot.trade') {
-        const symbol = e.symbol.toUpperCase();
+        const symbol = streamSymbol(e.symbol);
         const demo = to.isPlatform(e.makerUserId) && to.isPlatform(e.takerUserId);
         to.market?.ingestTrade(symbol, e.price, e.qty, e.ts, e.takerSide, demo);
         to.realtime?.publishTrade({
