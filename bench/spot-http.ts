@@ -5,7 +5,8 @@
 // keep-alive connections; every request is a distinct limit order (bench/spot-http-request.cjs: users in
 // turn, buy and sell alternating, prices stepping around the mid so about a third cross and trade). The
 // order run is paired with a bare run just before it and read as a ratio to it (the machine is shared).
-// Figures, not pass/fail (DESIGN section 9). Run: cd bench && npx tsx spot-http.ts
+// Figures, not pass/fail (DESIGN section 9). Run: cd bench && npx tsx --max-semi-space-size=64 spot-http.ts
+// (the node flag of `npm start`, apps/server/package.json; the run prints the young generation it had).
 // BENCH_SPOT_HTTP_SECONDS (default 10), BENCH_SPOT_HTTP_CONNECTIONS (default 100), BENCH_SPOT_HTTP_USERS
 // (default 20), BENCH_HTTP_PORT (default 0: any free ports; else the server takes it, the bare app the next),
 // BENCH_SPOT_HTTP_RATE (default 0: unthrottled; else requests per second for both runs).
@@ -194,6 +195,13 @@ async function startServer(port: number) {
   const pgDb = PG_SERVER ? await freshPgDatabase(PG_SERVER) : undefined;
   const database = await openDatabase({ pgliteDir: join(dataDir, 'pglite'), databaseUrl: pgDb?.url });
   console.log(`read models: ${pgDb ? 'PostgreSQL (BENCH_SPOT_HTTP_PG)' : 'embedded PGlite'}`);
+  // npm start runs with --max-semi-space-size=64 (a young generation of 2 x 64 MB instead of 2 x 16 MB).
+  const semi = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].find((a) =>
+    a.startsWith('--max-semi-space-size'),
+  );
+  console.log(
+    `node ${semi ?? 'without --max-semi-space-size'}${semi === '--max-semi-space-size=64' ? ' (as npm start)' : ' (npm start runs with --max-semi-space-size=64)'}`,
+  );
   const app = await buildApp({
     config,
     database,

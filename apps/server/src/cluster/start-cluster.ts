@@ -45,7 +45,8 @@ const children: ChildProcess[] = [];
 function start(name: string, port: number, extra: Record<string, string>): Promise<void> {
   const dir = join(dataDir, name);
   mkdirSync(dir, { recursive: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  // The node flags of `npm start` (apps/server/package.json): a 64 MB young generation, docs/running.md.
+  const child = spawn(process.execPath, ['--max-semi-space-size=64', '--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: { ...env, ...shared, ...extra, PORT: String(port), DATA_DIR: dir },
     stdio: ['ignore', 'pipe', 'pipe'],
