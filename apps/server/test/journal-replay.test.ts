@@ -86,7 +86,7 @@ function workload(n: number, prefix = 'c'): Command[] {
 describe('journal replay', () => {
   it('replays from empty and from a snapshot to the live state hash', async () => {
     const dir = await tempDir();
-    const live = await openMoneyCore({ dir, groupCommit: true, batchWindowMs: 1, snapshotEvery: 40 });
+    const live = await openMoneyCore({ dir, groupCommit: true, batchWindowMs: 1, snapshotEvery: 20 });
     const commands = workload(300);
     const results: CommandResult[] = [];
     // Several waves of concurrent commands, so several batches and snapshots happen.
@@ -121,6 +121,44 @@ describe('journal replay', () => {
     const fromEmpty = await openMoneyCore({ dir, snapshotEvery: 0 });
     expect(fromEmpty.stateHash()).toBe(hash);
     await fromEmpty.close();
+  });
+
+  it('snapshots come every snapshotEvery records, and further apart once a quarter of the idempotency table is more', async () => {
+    class Recording extends MemoryJournalStore {
+      readonly taken: number[] = [];
+      override async writeSnapshot(lsn: number, json: string | readonly string[]): Promise<void> {
+        this.taken.push(lsn);
+        await super.writeSnapshot(lsn, json);
+      }
+    }
+    const store = new Recording();
+    const core = await openMoneyCore({ dir: 'x', store, batchWindowMs: 0, snapshotEvery: 10 });
+    // One record per batch, every id still in its window: the table holds every command so far.
+    for (const c of workload(600)) await core.submit(c);
+    await core.snapshotSettled();
+    const records = core.lastSeq();
+    expect(records).toBe(500); // one in six of the workload is a retry
+    // Each record is a new id (a retry is answered from the table, not journaled).
+    expect(core.state.idempotencySize()).toBe(records);
+    const due = (lsn: number) => Math.max(10, Math.floor(lsn / 4));
+    const taken = store.taken;
+    expect(taken.slice(0, 4)).toEqual([10, 20, 30, 40]);
+    let last = 0;
+    let serialized = 0;
+    for (const lsn of taken) {
+      // Each one as soon as it is due (not a record earlier): `snapshotEvery` records since the last
+      // one, or a quarter of the table's ids when that is more.
+      expect(lsn - last).toBeGreaterThanOrEqual(due(lsn));
+      expect(lsn - 1 - last).toBeLessThan(due(lsn - 1));
+      serialized += lsn;
+      last = lsn;
+    }
+    expect(records - last).toBeLessThan(due(records));
+    // A fixed cadence would have taken one every 10 records and written ~records^2/20 ids in all; here
+    // each record paid for a few.
+    expect(taken.length).toBeLessThan(20);
+    expect(serialized).toBeLessThan(5 * records);
+    await core.close();
   });
 
   it('a corrupt snapshot is ignored in favour of an older one or the journal', async () => {

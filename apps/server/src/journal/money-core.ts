@@ -21,7 +21,8 @@ export interface OpenMoneyCoreOptions {
   groupCommit?: boolean;
   /** How long the first command of a batch waits for company before the batch is written. */
   batchWindowMs?: number;
-  /** Take a snapshot after this many journal records (0 = never). */
+  /** Take a snapshot after this many journal records, or after a quarter as many as the idempotency table
+   * holds when that is more (0 = never). */
   snapshotEvery?: number;
   log?: JournalLog;
   /** A custom store (tests, or a replicated journal); overrides `dir`. */
@@ -54,6 +55,9 @@ export function sha256Hex(input: string): string {
     ? oneShot('sha256', input, 'hex')
     : crypto.createHash('sha256').update(input).digest('hex');
 }
+
+/** A snapshot waits for at least (idempotency entries / this) records (see maybeSnapshot). */
+export const SNAPSHOT_TABLE_SHARE = 4;
 
 /** Idempotency entries per JSON slice; the event loop runs between slices. */
 const SNAPSHOT_SLICE = 4096;
@@ -257,7 +261,14 @@ class Sequencer extends MoneyStateReads implements MoneyCoreRuntime {
 
   private async maybeSnapshot(): Promise<void> {
     const every = this.opts.snapshotEvery;
-    if (every <= 0 || this.lsn - this.lastSnapshotLsn < every) return;
+    if (every <= 0) return;
+    // A snapshot's cost grows with the state, most of it the idempotency table (a sustained spot burst
+    // fills the 5-minute window by the million ids). The next one comes after `every` records or after a
+    // quarter as many records as the table holds, whichever is more: each record pays for at most about
+    // four entries' worth of snapshots however large the table grows (with a fixed cadence, 6,000 orders
+    // a second would spend a third of the thread on them), and a recovery replays at most that many.
+    const due = Math.max(every, Math.floor(this.state.idempotencySize() / SNAPSHOT_TABLE_SHARE));
+    if (this.lsn - this.lastSnapshotLsn < due) return;
     const lsn = this.lsn;
     this.lastSnapshotLsn = lsn;
     // Taken now (the state at lsn); turned into JSON in slices between later commands.
