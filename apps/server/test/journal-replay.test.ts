@@ -10,7 +10,7 @@ import { MoneyState } from '@/core/money-state';
 import type { Command, CommandResult, CoreEvent } from '@/core/types';
 import { MemoryJournalStore, SNAPSHOTS_KEPT } from '@/journal/journal-store';
 import { openMoneyCore, sha256Hex, snapshotJson } from '@/journal/money-core';
-import { encodeRecord } from '@/journal/record-codec';
+import { crc32, decodeRecords, encodeRecord } from '@/journal/record-codec';
 import { asRepeat } from './core-results';
 
 const dirs: string[] = [];
@@ -82,6 +82,18 @@ function workload(n: number, prefix = 'c'): Command[] {
   }
   return out;
 }
+
+describe('journal record codec', () => {
+  it('checksums are CRC-32 (IEEE) of the UTF-8 bytes, as records written before were', () => {
+    // The standard check value, and records as the earlier table-driven code wrote them.
+    expect(crc32('123456789')).toBe(0xcbf43926);
+    expect(crc32(Buffer.from('123456789'))).toBe(0xcbf43926);
+    expect(encodeRecord('{"id":"x"}')).toBe('89537ebc {"id":"x"}\n');
+    expect(encodeRecord('{"ref":"价格 🚀 é"}')).toBe('2beb026a {"ref":"价格 🚀 é"}\n');
+    const text = encodeRecord('{"a":1}') + encodeRecord('{"ref":"价格 🚀 é"}');
+    expect(decodeRecords(Buffer.from(text, 'utf8')).records).toEqual(['{"a":1}', '{"ref":"价格 🚀 é"}']);
+  });
+});
 
 describe('journal replay', () => {
   it('replays from empty and from a snapshot to the live state hash', async () => {

@@ -1,29 +1,18 @@
 // Journal record format: one line per command, `<crc32 as 8 hex> <command JSON>\n`. JSON.stringify never
 // emits a raw newline, so a line is a record. The checksum and the newline let recovery tell a complete
 // record from a torn one (a crash in the middle of a write) and drop the torn tail.
+import { crc32 as zlibCrc32 } from 'node:zlib';
 
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-/** CRC-32 (IEEE) of a byte buffer. */
-export function crc32(bytes: Uint8Array): number {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = (CRC_TABLE[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
+/** CRC-32 (IEEE, zlib's) of bytes or of a string's UTF-8 bytes: node's native one (zlib.crc32). */
+export function crc32(data: Uint8Array | string): number {
+  return zlibCrc32(data);
 }
 
-const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
 export function encodeRecord(json: string): string {
-  const crc = crc32(encoder.encode(json)).toString(16).padStart(8, '0');
+  // The checksum of the JSON's UTF-8 bytes, taken from the string (no encoded copy is made).
+  const crc = crc32(json).toString(16).padStart(8, '0');
   return `${crc} ${json}\n`;
 }
 
