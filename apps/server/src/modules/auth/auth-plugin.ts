@@ -28,14 +28,16 @@ declare module 'fastify' {
   }
 }
 
+function header(request: FastifyRequest, name: string): string | undefined {
+  const v = request.headers[name];
+  return (Array.isArray(v) ? v[0] : v)?.trim() || undefined;
+}
+
+/** The session token of a request (no closure per call: this runs on every authenticated request). */
 export function tokenFrom(request: FastifyRequest): string | undefined {
-  const header = (name: string) => {
-    const v = request.headers[name];
-    return (Array.isArray(v) ? v[0] : v)?.trim() || undefined;
-  };
-  const authorization = header('authorization');
+  const authorization = header(request, 'authorization');
   if (authorization) return authorization.replace(/^Bearer(?:\s+|$)/i, '') || undefined;
-  return header('satoken') ?? header('blade-auth');
+  return header(request, 'satoken') ?? header(request, 'blade-auth');
 }
 
 /** The signed-in user's id; only call behind `requireUser`. */

@@ -60,6 +60,15 @@ const time = z
 const toDate = (v: number | string | undefined) => (v === undefined ? undefined : new Date(v));
 
 /** What an order body must hold beyond its types: limit needs price and quantity, market one amount. */
+function missing(field: string): AppError {
+  return new AppError('VALIDATION_FAILED', [{ field, key: 'validation.required' }]);
+}
+
+function extra(field: string): AppError {
+  return new AppError('VALIDATION_FAILED', [{ field, key: 'validation.unknownField' }]);
+}
+
+/** The amounts an order type needs, and no others (module-level helpers: nothing is made per request). */
 function requireAmounts(b: {
   type: string;
   side: string;
@@ -67,10 +76,6 @@ function requireAmounts(b: {
   quantity?: string;
   quoteQuantity?: string;
 }) {
-  const missing = (field: string) =>
-    new AppError('VALIDATION_FAILED', [{ field, key: 'validation.required' }]);
-  const extra = (field: string) =>
-    new AppError('VALIDATION_FAILED', [{ field, key: 'validation.unknownField' }]);
   if (b.type === 'limit') {
     if (b.price === undefined) throw missing('price');
     if (b.quantity === undefined) throw missing('quantity');

@@ -154,17 +154,18 @@ export class SpotService {
   async place(userId: bigint, input: PlaceInput, key: string | undefined): Promise<SpotOrderView> {
     const rules = this.markets.find(input.symbol);
     if (rules.status === 'halted') throw new AppError('SPOT_MARKET_HALTED');
+    // The fields in this order (the journal's text of the command), each only when given.
     const payload: SpotPlace = {
       userId: userId.toString(),
       symbol: rules.symbol,
       side: input.side,
       type: input.type,
-      ...(input.timeInForce !== undefined ? { timeInForce: input.timeInForce } : {}),
-      ...(input.price !== undefined ? { price: input.price } : {}),
-      ...(input.quantity !== undefined ? { quantity: input.quantity } : {}),
-      ...(input.quoteQuantity !== undefined ? { quoteQuantity: input.quoteQuantity } : {}),
-      ...(input.clientOrderId !== undefined ? { clientOrderId: input.clientOrderId } : {}),
     };
+    if (input.timeInForce !== undefined) payload.timeInForce = input.timeInForce;
+    if (input.price !== undefined) payload.price = input.price;
+    if (input.quantity !== undefined) payload.quantity = input.quantity;
+    if (input.quoteQuantity !== undefined) payload.quoteQuantity = input.quoteQuantity;
+    if (input.clientOrderId !== undefined) payload.clientOrderId = input.clientOrderId;
     const sideEffect = input.sideEffect ?? 'none';
     if (input.account !== undefined && input.account !== 'spot' && input.account !== '1') {
       if (this.margin === undefined) throw new AppError('MARGIN_DISABLED');

@@ -58,6 +58,8 @@ export function canonical(v: string | null): string | null {
 }
 
 function avgPrice(filledQty: string, filledQuote: string, priceDecimals: number): string | null {
+  // Canonical text: zero is '0' (most answers are of orders that rest unfilled).
+  if (filledQty === '0') return null;
   const q = parseAmount(filledQty);
   if (isZero(q)) return null;
   return formatAmount(roundTo(div(parseAmount(filledQuote), q, 'down'), priceDecimals, 'down'));
@@ -74,9 +76,20 @@ function names(markets: SpotMarkets, symbol: string) {
   }
 }
 
+/** ISO text of a command time; the last one is kept (an order's answer and its update share one). */
+let lastIsoMs = Number.NaN;
+let lastIso = '';
+function isoOf(ms: number): string {
+  if (ms !== lastIsoMs) {
+    lastIso = new Date(ms).toISOString();
+    lastIsoMs = ms;
+  }
+  return lastIso;
+}
+
 export function orderFromEvent(markets: SpotMarkets, e: SpotOrderEvent): SpotOrderView {
   const n = names(markets, e.symbol);
-  const time = new Date(e.ts || e.createdTs).toISOString();
+  const time = isoOf(e.ts || e.createdTs);
   return {
     id: e.orderId,
     clientOrderId: e.clientOrderId,
@@ -97,7 +110,7 @@ export function orderFromEvent(markets: SpotMarkets, e: SpotOrderEvent): SpotOrd
     feeAsset: e.feeAsset,
     status: SPOT_STATUS_CODE[e.status],
     cancelReason: e.cancelReason,
-    createTime: new Date(e.createdTs).toISOString(),
+    createTime: isoOf(e.createdTs),
     updateTime: time,
     account: e.account ?? 'spot',
   };
