@@ -8,7 +8,7 @@ import { openDatabase } from '@/db/client';
 import { marketKlines, marketTicks } from '@/db/schema';
 import { ManualClock } from '@/lib/clock';
 import { bucketStart, INTERVALS, nextBucket, type PricePoint, SymbolBars } from '@/market/kline';
-import type { MarketEngine } from '@/market/market-engine';
+import { type MarketEngine, TRADE_EVENTS_MS } from '@/market/market-engine';
 import type { KlineBar, TickerSnapshot } from '@/market/price-index';
 import { call, createTestApp, type TestContext } from './helpers';
 
@@ -278,6 +278,39 @@ describe('engine: ticks, retention, trades, events', () => {
     ]);
     // The index itself still comes from the feed.
     expect(ctx.app.market.latest('SOLUSDT')?.source).toBe('simulator');
+  });
+
+  it("a trade burst's K-line and ticker events go out once per symbol and window, with the latest bars", async () => {
+    const kline: KlineBar[] = [];
+    const ticker: TickerSnapshot[] = [];
+    const offs = [
+      ctx.app.market.on('kline', (k) => {
+        if (k.symbol === 'SOLUSDT') kline.push(k);
+      }),
+      ctx.app.market.on('ticker', (t) => {
+        if (t.symbol === 'SOLUSDT') ticker.push(t);
+      }),
+    ];
+    const now = ctx.clock.now().getTime();
+    // 60 fills over three event-loop turns, as core batches publish them (a non-canonical text too).
+    for (let turn = 0; turn < 3; turn++) {
+      for (let i = 0; i < 20; i++) {
+        const n = turn * 20 + i;
+        ctx.app.market.ingestTrade('SOLUSDT', n === 59 ? '140.500' : `${131 + (n % 7)}`, '0.5', now + n);
+      }
+      await new Promise((r) => setImmediate(r));
+    }
+    expect(kline).toEqual([]);
+    await new Promise((r) => setTimeout(r, TRADE_EVENTS_MS + 50));
+    for (const off of offs) off();
+    // One event per interval and one ticker, each with the state after the last fill.
+    expect(kline.map((k) => k.interval).sort()).toEqual([...INTERVALS].sort());
+    for (const k of kline) expect(k.close).toBe('140.5');
+    expect(ticker).toHaveLength(1);
+    expect(ticker[0]?.close).toBe('140.5');
+    // The recent trades keep the canonical text.
+    const last = (ctx.app.market as MarketEngine).recentTrades('SOLUSDT')[0];
+    expect(last).toMatchObject({ price: '140.5', qty: '0.5', amount: '70.25' });
   });
 });
 

@@ -52,15 +52,25 @@ export interface Trade {
 
 /** A trade of the recent-trades list, as ingested live or read back after a restart. */
 function tradeRecord(
-  price: Amount,
-  qty: Amount,
+  price: string,
+  qty: string,
   amount: Amount,
   time: number,
   side: 'buy' | 'sell' | undefined,
   demo: boolean,
 ): Trade {
-  return { price: str(price), qty: str(qty), amount: str(amount), time, ...(side ? { side } : {}), demo };
+  return { price, qty, amount: str(amount), time, ...(side ? { side } : {}), demo };
 }
+
+/**
+ * Whether a decimal text is already in the form str() prints (digits, no leading zero before another
+ * digit, no trailing zero after the point): the core's texts are, and are then kept instead of printed
+ * again from their atoms.
+ */
+function isCanonical(text: string): boolean {
+  return CANONICAL.test(text);
+}
+const CANONICAL = /^(?:0|[1-9]\d*)(?:\.\d*[1-9])?$/;
 
 export interface FeedStatus {
   simulated: boolean;
@@ -90,6 +100,12 @@ type DirtyBar = { key: string; interval: Interval; bar: Bar };
 
 const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
 const BAR_FLUSH_MS = 5000;
+/**
+ * The K-line and ticker events of trades go out at most this often per symbol (the latest state of each
+ * bar then). Binance updates its kline streams every 2 s and its tickers every second; the trades
+ * themselves (TRADE events, the depth diffs) are not delayed by this.
+ */
+export const TRADE_EVENTS_MS = 100;
 const MINUTE_MS = 60_000;
 
 export const toKey = (symbol: string) => normalizeSymbol(symbol);
@@ -124,7 +140,7 @@ export class MarketEngine implements MarketApi {
   private readonly dirtyBars = new Map<Bar, DirtyBar>();
   /** K-line and ticker events of trades, sent once per symbol at the end of a burst. */
   private readonly tradeEvents = new Map<string, { bars: Map<Interval, Bar>; time: number }>();
-  private tradeEventsTimer: NodeJS.Immediate | undefined;
+  private tradeEventsTimer: NodeJS.Timeout | undefined;
   private readonly events = new EventEmitter();
   private readonly stepListeners = new Set<(step: MarketStep) => void>();
   private lastPrune = 0;
@@ -199,7 +215,7 @@ export class MarketEngine implements MarketApi {
     this.closed = true;
     for (const t of this.timers) clearInterval(t);
     this.timers = [];
-    if (this.tradeEventsTimer !== undefined) clearImmediate(this.tradeEventsTimer);
+    if (this.tradeEventsTimer !== undefined) clearTimeout(this.tradeEventsTimer);
     this.tradeEventsTimer = undefined;
     await this.chain;
     await this.flush();
@@ -461,7 +477,8 @@ export class MarketEngine implements MarketApi {
 
   /**
    * Trades arrive in bursts (every fill of a core batch at once): their K-line and ticker events go out
-   * once per symbol per burst, with the bars' latest state, instead of once per fill and interval.
+   * once per symbol every TRADE_EVENTS_MS at most, with the bars' latest state, instead of once per fill
+   * and interval (under load a burst came every millisecond or two, and each sent nine bars and a ticker).
    */
   private queueTradeEvents(key: string, interval: Interval, bar: Bar, time: number): void {
     let pending = this.tradeEvents.get(key);
@@ -472,7 +489,7 @@ export class MarketEngine implements MarketApi {
     pending.bars.set(interval, bar);
     pending.time = Math.max(pending.time, time);
     if (this.tradeEventsTimer === undefined) {
-      this.tradeEventsTimer = setImmediate(() => this.emitTradeEvents());
+      this.tradeEventsTimer = setTimeout(() => this.emitTradeEvents(), TRADE_EVENTS_MS);
     }
   }
 
@@ -663,7 +680,16 @@ export class MarketEngine implements MarketApi {
     this.traded.add(key);
     this.touch(key);
     const list = this.trades.get(key) ?? [];
-    list.unshift(tradeRecord(p, q, amount, time, side, demo));
+    list.unshift(
+      tradeRecord(
+        isCanonical(price) ? price : str(p),
+        isCanonical(qty) ? qty : str(q),
+        amount,
+        time,
+        side,
+        demo,
+      ),
+    );
     if (list.length > TRADES_KEPT) list.length = TRADES_KEPT;
     this.trades.set(key, list);
     this.applyPoint(key, { time, price: p, volume: q, amount, simulated: false }, (interval, bar) =>
@@ -698,7 +724,7 @@ export class MarketEngine implements MarketApi {
       trades.slice(0, TRADES_KEPT).map((t) => {
         const p = atoms(t.price);
         const q = atoms(t.qty);
-        return tradeRecord(p, q, times(p, q, 8), t.time, t.side, t.demo);
+        return tradeRecord(str(p), str(q), times(p, q, 8), t.time, t.side, t.demo);
       }),
     );
     this.tickerMemo.delete(key);
