@@ -60,29 +60,18 @@ export class DepthBook {
    * covers ids from the previous update id + 1 to `id`. Without it the id is the previous one + 1.
    */
   apply(changes: readonly LevelChange[], id?: number): number {
-    const parsed = changes.map((change) => {
+    // Every change is checked and put in canonical form before any is applied.
+    const bids: [string, string][] = [];
+    const asks: [string, string][] = [];
+    for (const change of changes) {
       const price = tryParseAmount(change.price);
       const qty = tryParseAmount(change.qty);
       assert(price.ok && price.value > 0n, `depth ${this.symbol}: bad price ${change.price}`);
       assert(qty.ok && qty.value >= 0n, `depth ${this.symbol}: bad qty ${change.qty}`);
       assert(change.side === 'bid' || change.side === 'ask', `depth ${this.symbol}: bad side`);
-      return {
-        side: change.side,
-        atoms: price.value,
-        price: formatAmount(price.value),
-        qty: formatAmount(qty.value),
-      };
-    });
-    if (!this.pending) this.pending = { U: this.updateId + 1, b: new Map(), a: new Map() };
-    this.updateId = id === undefined ? this.updateId + 1 : Math.max(id, this.updateId);
-    for (const change of parsed) {
-      const side = change.side === 'bid' ? this.bids : this.asks;
-      if (change.qty === '0') side.delete(change.price);
-      else side.set(change.price, { atoms: change.atoms, qty: change.qty });
-      (change.side === 'bid' ? this.pending.b : this.pending.a).set(change.price, change.qty);
+      (change.side === 'bid' ? bids : asks).push([formatAmount(price.value), formatAmount(qty.value)]);
     }
-    this.onDirty(this);
-    return this.updateId;
+    return this.update(bids, asks, id);
   }
 
   /**
@@ -95,8 +84,17 @@ export class DepthBook {
     asks: readonly (readonly [string, string])[],
     id: number,
   ): number {
+    return this.update(bids, asks, id);
+  }
+
+  /** One update id for canonical levels of both sides (apply's contract for `id`). */
+  private update(
+    bids: readonly (readonly [string, string])[],
+    asks: readonly (readonly [string, string])[],
+    id: number | undefined,
+  ): number {
     if (!this.pending) this.pending = { U: this.updateId + 1, b: new Map(), a: new Map() };
-    this.updateId = Math.max(id, this.updateId);
+    this.updateId = id === undefined ? this.updateId + 1 : Math.max(id, this.updateId);
     setLevels(this.bids, this.pending.b, bids);
     setLevels(this.asks, this.pending.a, asks);
     this.onDirty(this);
