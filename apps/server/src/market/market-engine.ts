@@ -11,7 +11,7 @@ import { and, asc, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import type { AppConfig } from '@/config';
 import { bulkInsert } from '@/db/bulk-insert';
 import type { Db } from '@/db/client';
-import { marketKlines, marketTicks, spotTrades } from '@/db/schema';
+import { marketKlines, marketTicks, projectionCursors, spotTrades } from '@/db/schema';
 import type { Clock } from '@/lib/clock';
 import { recentBarsWhere } from './bar-windows';
 import { type Catalog, type CoinRow, loadCatalog, type MarketRowSql, QUOTE, seedCatalog } from './catalog';
@@ -99,6 +99,13 @@ type TickRow = typeof marketTicks.$inferInsert;
 type DirtyBar = { key: string; interval: Interval; bar: Bar };
 
 const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
+/**
+ * The cursor (in projection_cursors) of the spot trades the stored bars hold: the core seq of the last
+ * trade applied to the bars when they were last written. Written in the same transaction as the bars, so
+ * after a kill -9 the trades after it (at most BAR_FLUSH_MS of them) are applied again from the journal,
+ * never twice (docs/market.md, "Trades after a crash").
+ */
+export const TRADE_BARS_CURSOR = 'market.spot-trades';
 const BAR_FLUSH_MS = 5000;
 /**
  * The K-line and ticker events of trades go out at most this often per symbol (the latest state of each
@@ -149,6 +156,12 @@ export class MarketEngine implements MarketApi {
   private timers: NodeJS.Timeout[] = [];
   private stepping = false;
   private closed = false;
+  /** The core seq of the newest trade applied to the bars (ingestTrade). */
+  private tradeSeq = 0;
+  /** The bars' trade cursor is kept (keepTradeCursor ran): bars are written with it, in one transaction. */
+  private tradeCursorKept = false;
+  /** The trade cursor as stored. */
+  private storedTradeSeq = 0;
   /** Bumped on every change of catalogue, ticks, bars or trades. */
   private version = 0;
   /**
@@ -524,17 +537,58 @@ export class MarketEngine implements MarketApi {
   async flush(withBars = true): Promise<void> {
     const ticks = this.pendingTicks;
     this.pendingTicks = [];
-    const bars = withBars ? uniqueBars(this.dirtyBars.values()) : [];
+    // With the trade cursor kept, the bars are copied as they are now, with the seq of the newest trade
+    // in them: a trade during the write changes an open bar in place (and marks it for the next write).
+    const cursor =
+      withBars && this.tradeCursorKept && this.tradeSeq > this.storedTradeSeq ? this.tradeSeq : 0;
+    const bars = withBars ? uniqueBars(this.dirtyBars.values(), this.tradeCursorKept) : [];
     if (withBars) this.dirtyBars.clear();
     // A follower's ticks and bars are the core's, which writes them.
     if (this.follower) return;
-    if (this.barsEveryStep && ticks.length + bars.length > 0) {
+    if ((this.barsEveryStep && ticks.length + bars.length > 0) || cursor > 0) {
       // A cluster core: a step's ticks and bars commit together, so a gateway loading them in one
       // snapshot (loadBars) never sees a step's tick without its bars (it would skip that step's volume).
-      await this.db.transaction((tx) => this.write(tx, ticks, bars, false));
+      // Bars holding new trades commit with their trade cursor.
+      await this.db.transaction(async (tx) => {
+        await this.write(tx, ticks, bars, !this.barsEveryStep);
+        if (cursor > 0) await saveTradeCursor(tx, cursor, new Date(this.clock.now().getTime()));
+      });
+      if (cursor > this.storedTradeSeq) this.storedTradeSeq = cursor;
     } else {
       await this.write(this.db, ticks, bars, true);
     }
+  }
+
+  /**
+   * The stored trade cursor of the bars (TRADE_BARS_CURSOR); undefined when there is none yet, and for a
+   * follower (it writes no bars). The trades after it are not in the stored bars: apply them again
+   * (ingestTrade with their seq) before keepTradeCursor.
+   */
+  async tradeCursor(): Promise<number | undefined> {
+    if (this.follower) return undefined;
+    const [row] = await this.db
+      .select({ seq: projectionCursors.seq })
+      .from(projectionCursors)
+      .where(eq(projectionCursors.name, TRADE_BARS_CURSOR));
+    return row?.seq;
+  }
+
+  /**
+   * From now on the bars are written with their trade cursor. `seq`: the trades up to it are in the bars
+   * (stored, or applied again since the start). Without a stored cursor (a new database, or one from
+   * before the cursor) it starts at `seq`: the stored bars are all there is.
+   */
+  async keepTradeCursor(seq: number): Promise<void> {
+    if (this.follower) return;
+    const stored = await this.tradeCursor();
+    if (seq > this.tradeSeq) this.tradeSeq = seq;
+    if (stored === undefined) {
+      await saveTradeCursor(this.db, seq, new Date(this.clock.now().getTime()));
+      this.storedTradeSeq = seq;
+    } else {
+      this.storedTradeSeq = stored;
+    }
+    this.tradeCursorKept = true;
   }
 
   private async write(db: Db, ticks: TickRow[], bars: DirtyBar[], yieldBetween: boolean): Promise<void> {
@@ -671,7 +725,9 @@ export class MarketEngine implements MarketApi {
     time: number,
     side?: 'buy' | 'sell',
     demo = false,
+    seq?: number,
   ): void {
+    if (seq !== undefined && seq > this.tradeSeq) this.tradeSeq = seq;
     const key = toKey(symbol);
     if (!this.entries.has(key)) return;
     const p = atoms(price);
@@ -948,14 +1004,25 @@ function rowToBar(r: {
  * One row per symbol, interval and open time (an upsert may not touch a row twice): a bar replaced by a
  * newer object of the same bucket (a copy of a loaded bar) yields to the newer one, marked later.
  */
-function uniqueBars(dirty: Iterable<DirtyBar>): DirtyBar[] {
+function uniqueBars(dirty: Iterable<DirtyBar>, copy: boolean): DirtyBar[] {
   const byKey = new Map<string, DirtyBar>();
   for (const d of dirty) {
     const k = `${d.key}|${d.interval}|${d.bar.time}`;
     byKey.delete(k);
-    byKey.set(k, d);
+    byKey.set(k, copy ? { key: d.key, interval: d.interval, bar: { ...d.bar } } : d);
   }
   return [...byKey.values()];
+}
+
+/** Moves the bars' trade cursor (never back: a slower earlier write cannot undo a later one). */
+async function saveTradeCursor(db: Pick<Db, 'insert'>, seq: number, now: Date): Promise<void> {
+  await db
+    .insert(projectionCursors)
+    .values({ name: TRADE_BARS_CURSOR, seq, updatedAt: now })
+    .onConflictDoUpdate({
+      target: projectionCursors.name,
+      set: { seq: sql`greatest(${projectionCursors.seq}, excluded.seq)`, updatedAt: now },
+    });
 }
 
 export function toKlineBar(key: string, interval: Interval, b: Bar): KlineBar & { simulated: boolean } {

@@ -102,7 +102,17 @@ export interface MarketApi {
     side?: 'buy' | 'sell',
     /** Both sides were platform accounts (the demo market maker). */
     demo?: boolean,
+    /** The core seq of the trade's command: the bars' trade cursor (keepTradeCursor). */
+    seq?: number,
   ): void;
+  /**
+   * The core seq up to which the stored bars hold the spot trades; undefined when none is stored yet, or
+   * in a process that writes no bars (a cluster gateway). After a restart the trades after it are applied
+   * again (ingestTrade with their seq), then keepTradeCursor starts keeping it.
+   */
+  tradeCursor(): Promise<number | undefined>;
+  /** The trades up to `seq` are in the bars: from now on the bars are written with their trade cursor. */
+  keepTradeCursor(seq: number): Promise<void>;
   /**
    * After a restart: the stored latest trades of a market that traded before (newest first), so its
    * recent trades, ticker close and bars stay trade-based before its next trade (index ticks no longer

@@ -100,18 +100,21 @@ export const spotPlugin = fp<AreaPluginOptions>(
     const depth = app.hasDecorator('depth') ? app.depth : undefined;
     seedDepth(core, markets, depth);
     // The recent trades from before a restart, before the feed adds new ones: the list is not empty and
-    // the market's bars stay trade-based until its next trade (docs/market.md, "Trades").
+    // the market's bars stay trade-based until its next trade (docs/market.md, "Trades"). Only those the
+    // stored bars hold: the feed's catch-up applies the later ones again from the journal.
     const tape = market();
     if (tape) {
+      const through = await tape.tradeCursor();
       for (const r of markets.all())
-        tape.seedTrades(r.symbol.toUpperCase(), await service.latestTrades(r.symbol, 50));
+        tape.seedTrades(r.symbol.toUpperCase(), await service.latestTrades(r.symbol, 50, through));
     }
-    const offFeed = startSpotFeed(core, markets, {
+    const feed = startSpotFeed(core, markets, {
       depth,
       realtime: app.hasDecorator('realtime') ? app.realtime : undefined,
       market: tape,
       isPlatform,
     });
+    await feed.catchUpTrades({ warn: (m) => app.log.warn(m) });
     const marketMaker = config.MARKET_MAKER
       ? new MarketMaker(
           {
@@ -135,7 +138,7 @@ export const spotPlugin = fp<AreaPluginOptions>(
     app.addHook('onClose', async () => {
       stopMaker?.();
       offCatalog?.();
-      offFeed();
+      feed.stop();
     });
   },
   { name: 'spotPlugin' },

@@ -332,9 +332,9 @@ export class SpotService {
     return rows.map((t) => fillFromRow(this.markets, t, userId, this.isPlatform));
   }
 
-  /** The latest stored trades of a market, newest first (what the recent-trades list showed before a
-   * restart; the projection may lack the last batch before a crash). */
-  async latestTrades(symbol: string, limit: number) {
+  /** The newest stored trades of a market, newest first (what the recent-trades list showed before a
+   * restart); with `maxSeq`, only those up to that seq (the rest come from the journal, spot-feed.ts). */
+  async latestTrades(symbol: string, limit: number, maxSeq?: number) {
     const rows = await this.db
       .select({
         price: spotTrades.price,
@@ -345,7 +345,11 @@ export class SpotService {
         createdAt: spotTrades.createdAt,
       })
       .from(spotTrades)
-      .where(eq(spotTrades.symbol, symbol))
+      .where(
+        maxSeq === undefined
+          ? eq(spotTrades.symbol, symbol)
+          : and(eq(spotTrades.symbol, symbol), lte(spotTrades.seq, maxSeq)),
+      )
       .orderBy(desc(spotTrades.seq), desc(spotTrades.id))
       .limit(limit);
     return rows.map((t) => ({
