@@ -94,92 +94,99 @@ it('keeps the recent trades, the last price and trade-based bars across a restar
   }
 }, 120_000);
 
-it('applies again from the journal the trades a kill -9 left out of the stored bars, once', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'spot-tape-crash-'));
-  const config = testConfig({ JOURNAL_DIR: dir });
-  const clock = new ManualClock(new Date('2026-06-01T00:00:30Z'));
-  const { database, drop } = await createTestDatabase();
-  type App = Awaited<ReturnType<typeof buildApp>>;
-  const tape = async (app: App) =>
-    (await call<{ trades: TapeTrade[] }>(app, { method: 'GET', url: `${API}/open/transaction/btc/usdt` }))
-      .body.data.trades;
-  const bars = async (app: App, interval: string) =>
-    (
-      await call<{ bars: Array<{ time: number; high: string; low: string; close: string; volume: string }> }>(
-        app,
-        { method: 'GET', url: `${API}/open/kline/btcusdt/${interval}?limit=2` },
-      )
-    ).body.data.bars;
-  const start = async () => {
-    const app = await buildApp({ config, database, clock, closeDatabase: false });
-    await app.ready();
-    return app;
-  };
-  try {
-    const first = await start();
-    await first.market.step();
-    const seller = await registerAndLogin(first);
-    const buyer = await registerAndLogin(first);
-    await credit(first, seller.user.id, 'BTC', '1');
-    await credit(first, buyer.user.id, 'USDT', '100000');
-    const trade = async (price: string, qty: string) => {
-      clock.advance(1000);
-      for (const [who, payload] of [
-        [seller, { symbol: 'btcusdt', side: 'sell', type: 'limit', price, quantity: qty }],
-        [buyer, { symbol: 'btcusdt', side: 'buy', type: 'market', quantity: qty }],
-      ] as const) {
-        const res = await call(first, {
-          method: 'POST',
-          url: '/api/currency/order/submit',
-          headers: auth(who.token),
-          payload,
-        });
-        expect(res.status, JSON.stringify(res.body)).toBe(200);
-      }
+it.each([
+  ['after a bar write', true],
+  ['before any bar write', false],
+])(
+  'applies again from the journal the trades a kill -9 left out of the stored bars, once (%s)',
+  async (_, written) => {
+    const dir = mkdtempSync(join(tmpdir(), 'spot-tape-crash-'));
+    const config = testConfig({ JOURNAL_DIR: dir });
+    const clock = new ManualClock(new Date('2026-06-01T00:00:30Z'));
+    const { database, drop } = await createTestDatabase();
+    type App = Awaited<ReturnType<typeof buildApp>>;
+    const tape = async (app: App) =>
+      (await call<{ trades: TapeTrade[] }>(app, { method: 'GET', url: `${API}/open/transaction/btc/usdt` }))
+        .body.data.trades;
+    const bars = async (app: App, interval: string) =>
+      (
+        await call<{
+          bars: Array<{ time: number; high: string; low: string; close: string; volume: string }>;
+        }>(app, { method: 'GET', url: `${API}/open/kline/btcusdt/${interval}?limit=2` })
+      ).body.data.bars;
+    const start = async () => {
+      const app = await buildApp({ config, database, clock, closeDatabase: false });
+      await app.ready();
+      return app;
     };
-    await trade('12345.67', '0.1');
-    // A market step writes the bars with the first trade (and their trade cursor).
-    await first.market.step();
-    await first.wallet.projection.idle();
-    // The next trades reach neither the stored bars nor (the projection stopped) the stored trades.
-    first.wallet.projection.stop();
-    await trade('12500', '0.2');
-    await trade('12200.5', '0.05');
-    const tapeBefore = await tape(first);
-    expect(tapeBefore.map((t) => [t.price, t.qty])).toEqual([
-      ['12200.5', '0.05'],
-      ['12500', '0.2'],
-      ['12345.67', '0.1'],
-    ]);
-    const minute = await bars(first, '1m');
-    const day = await bars(first, '1d');
-    expect(minute.at(-1)).toMatchObject({ low: '12200.5', close: '12200.5', volume: '0.35' });
-    // kill -9: the open bars are never written.
-    (first.market as MarketEngine).flush = async () => {};
-    await first.close();
+    try {
+      const first = await start();
+      await first.market.step();
+      const seller = await registerAndLogin(first);
+      const buyer = await registerAndLogin(first);
+      await credit(first, seller.user.id, 'BTC', '1');
+      await credit(first, buyer.user.id, 'USDT', '100000');
+      const trade = async (price: string, qty: string) => {
+        clock.advance(1000);
+        for (const [who, payload] of [
+          [seller, { symbol: 'btcusdt', side: 'sell', type: 'limit', price, quantity: qty }],
+          [buyer, { symbol: 'btcusdt', side: 'buy', type: 'market', quantity: qty }],
+        ] as const) {
+          const res = await call(first, {
+            method: 'POST',
+            url: '/api/currency/order/submit',
+            headers: auth(who.token),
+            payload,
+          });
+          expect(res.status, JSON.stringify(res.body)).toBe(200);
+        }
+      };
+      await trade('12345.67', '0.1');
+      // A market step writes the bars with the first trade (and their trade cursor); or the kill comes
+      // before any bar write (the cursor stored at the start is where the trades are applied from).
+      if (written) await first.market.step();
+      await first.wallet.projection.idle();
+      // The next trades reach neither the stored bars nor (the projection stopped) the stored trades.
+      first.wallet.projection.stop();
+      await trade('12500', '0.2');
+      await trade('12200.5', '0.05');
+      const tapeBefore = await tape(first);
+      expect(tapeBefore.map((t) => [t.price, t.qty])).toEqual([
+        ['12200.5', '0.05'],
+        ['12500', '0.2'],
+        ['12345.67', '0.1'],
+      ]);
+      const minute = await bars(first, '1m');
+      const day = await bars(first, '1d');
+      expect(minute.at(-1)).toMatchObject({ low: '12200.5', close: '12200.5', volume: '0.35' });
+      // kill -9: the open bars are never written.
+      (first.market as MarketEngine).flush = async () => {};
+      await first.close();
 
-    const second = await start();
-    try {
-      expect(await tape(second)).toEqual(tapeBefore);
-      expect(await bars(second, '1m')).toEqual(minute);
-      expect(await bars(second, '1d')).toEqual(day);
-      await second.wallet.projection.idle();
-      await second.market.step();
+      const second = await start();
+      try {
+        expect(await tape(second)).toEqual(tapeBefore);
+        expect(await bars(second, '1m')).toEqual(minute);
+        expect(await bars(second, '1d')).toEqual(day);
+        await second.wallet.projection.idle();
+        await second.market.step();
+      } finally {
+        await second.close();
+      }
+      // The bars written with their cursor are not given the same trades a second time.
+      const third = await start();
+      try {
+        expect(await bars(third, '1m')).toEqual(minute);
+        expect(await bars(third, '1d')).toEqual(day);
+        expect(await tape(third)).toEqual(tapeBefore);
+      } finally {
+        await third.close();
+      }
     } finally {
-      await second.close();
+      await database.close();
+      await drop();
+      rmSync(dir, { recursive: true, force: true });
     }
-    // The bars written with their cursor are not given the same trades a second time.
-    const third = await start();
-    try {
-      expect(await bars(third, '1m')).toEqual(minute);
-      expect(await bars(third, '1d')).toEqual(day);
-      expect(await tape(third)).toEqual(tapeBefore);
-    } finally {
-      await third.close();
-    }
-  } finally {
-    await database.close();
-    await drop();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}, 120_000);
+  },
+  120_000,
+);

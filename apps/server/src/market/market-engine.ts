@@ -160,7 +160,7 @@ export class MarketEngine implements MarketApi {
   private tradeSeq = 0;
   /** The bars' trade cursor is kept (keepTradeCursor ran): bars are written with it, in one transaction. */
   private tradeCursorKept = false;
-  /** The trade cursor as stored. */
+  /** The trade cursor this process last stored. */
   private storedTradeSeq = 0;
   /** Bumped on every change of catalogue, ticks, bars or trades. */
   private version = 0;
@@ -574,21 +574,17 @@ export class MarketEngine implements MarketApi {
   }
 
   /**
-   * From now on the bars are written with their trade cursor. `seq`: the trades up to it are in the bars
-   * (stored, or applied again since the start). Without a stored cursor (a new database, or one from
-   * before the cursor) it starts at `seq`: the stored bars are all there is.
+   * From now on every bar write stores the bars' trade cursor with them: the seq of the newest trade in
+   * them, at least `seq` (the trades up to it are in the bars, stored or applied again since the start).
+   * Call it before applying the stored cursor's later trades again (in seq order): a write meanwhile
+   * then stores exactly what the bars hold. `store`: store `seq` now (there is none yet: a kill -9 before
+   * the first bar write must still find where to apply trades from).
    */
-  async keepTradeCursor(seq: number): Promise<void> {
+  async keepTradeCursor(seq: number, store = false): Promise<void> {
     if (this.follower) return;
-    const stored = await this.tradeCursor();
     if (seq > this.tradeSeq) this.tradeSeq = seq;
-    if (stored === undefined) {
-      await saveTradeCursor(this.db, seq, new Date(this.clock.now().getTime()));
-      this.storedTradeSeq = seq;
-    } else {
-      this.storedTradeSeq = stored;
-    }
     this.tradeCursorKept = true;
+    if (store) await saveTradeCursor(this.db, seq, new Date(this.clock.now().getTime()));
   }
 
   private async write(db: Db, ticks: TickRow[], bars: DirtyBar[], yieldBetween: boolean): Promise<void> {

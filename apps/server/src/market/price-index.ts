@@ -107,12 +107,15 @@ export interface MarketApi {
   ): void;
   /**
    * The core seq up to which the stored bars hold the spot trades; undefined when none is stored yet, or
-   * in a process that writes no bars (a cluster gateway). After a restart the trades after it are applied
-   * again (ingestTrade with their seq), then keepTradeCursor starts keeping it.
+   * in a process that writes no bars (a cluster gateway). After a restart keepTradeCursor(it), then the
+   * trades after it are applied again (ingestTrade with their seq, in seq order).
    */
   tradeCursor(): Promise<number | undefined>;
-  /** The trades up to `seq` are in the bars: from now on the bars are written with their trade cursor. */
-  keepTradeCursor(seq: number): Promise<void>;
+  /**
+   * The trades up to `seq` are in the bars: from now on every bar write stores the bars' trade cursor
+   * (and with `store`, `seq` is stored at once: there was none).
+   */
+  keepTradeCursor(seq: number, store?: boolean): Promise<void>;
   /**
    * After a restart: the stored latest trades of a market that traded before (newest first), so its
    * recent trades, ticker close and bars stay trade-based before its next trade (index ticks no longer

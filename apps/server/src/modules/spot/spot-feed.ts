@@ -93,15 +93,17 @@ export function startSpotFeed(core: MoneyCore, markets: SpotMarkets, to: SpotFee
     stop,
     async catchUpTrades(log) {
       if (market === undefined || held === undefined) return;
+      let at = 0;
       try {
         const cursor = await market.tradeCursor();
         if (cursor === undefined) {
           // None stored (a new database, one from before the cursor, or a process that writes no bars):
           // the stored bars are all there is, and every live trade is new.
-          await market.keepTradeCursor(core.lastSeq());
+          await market.keepTradeCursor(core.lastSeq(), true);
         } else {
+          await market.keepTradeCursor(cursor);
           // Subscribed first, then the journal read to its end: every trade is either read here or live.
-          let at = cursor;
+          at = cursor;
           for (;;) {
             const events = await core.eventsSince(at, CATCH_UP_BATCH);
             if (events.length === 0) break;
@@ -110,13 +112,14 @@ export function startSpotFeed(core: MoneyCore, markets: SpotMarkets, to: SpotFee
               if (e.seq > at) at = e.seq;
             }
           }
-          through = at;
-          await market.keepTradeCursor(at);
         }
       } catch (error) {
-        // E.g. journal files needed for the replay were pruned: the bars miss those trades; live ones go on.
+        // E.g. journal files needed for the replay were pruned: the bars miss those trades, and the cursor
+        // moves past them (a later start must not apply again what the bars then hold).
         log.warn(`spot trades' catch-up for the market data failed: ${String(error)}`);
+        await market.keepTradeCursor(core.lastSeq()).catch(() => undefined);
       } finally {
+        through = at;
         const pending = held;
         held = undefined;
         for (const e of pending) if (e.seq > through) ingest(e, streamSymbol(e.symbol), isDemo(e));
