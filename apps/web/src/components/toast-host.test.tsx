@@ -31,5 +31,8 @@ describe('toast host', () => {
     await act(async () => {
       await new Promise((r) => setTimeout(r, 400));
     });
+    // Unmounted inside act: no render or effect is left for React's scheduler to run after the test (one
+    // ran after `window` was gone on a loaded machine: "window is not defined" failed a CI run).
+    await act(async () => api.unmount());
   }, 15_000);
 });
