@@ -4,6 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { buildApp } from '@/app';
 import { ManualClock } from '@/lib/clock';
@@ -190,3 +191,84 @@ it.each([
   },
   120_000,
 );
+
+it('a bar write that fails goes again with the next one, and only that one moves the trade cursor', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'spot-tape-fail-'));
+  const config = testConfig({ JOURNAL_DIR: dir });
+  const clock = new ManualClock(new Date('2026-06-01T00:00:30Z'));
+  const { database, drop } = await createTestDatabase();
+  type App = Awaited<ReturnType<typeof buildApp>>;
+  const minuteBar = async (app: App) =>
+    (
+      await call<{ bars: Array<{ time: number; close: string; volume: string }> }>(app, {
+        method: 'GET',
+        url: `${API}/open/kline/btcusdt/1m?limit=1`,
+      })
+    ).body.data.bars[0];
+  const cursor = async () =>
+    (
+      (await database.db.execute(
+        sql`select seq from projection_cursors where name = 'market.spot-trades'`,
+      )) as unknown as { rows: Array<{ seq: string | number }> }
+    ).rows.map((r) => Number(r.seq))[0];
+  const start = async () => {
+    const app = await buildApp({ config, database, clock, closeDatabase: false });
+    await app.ready();
+    return app;
+  };
+  try {
+    const first = await start();
+    await first.market.step();
+    const atStart = await cursor();
+    expect(atStart).toBeDefined();
+    const seller = await registerAndLogin(first);
+    const buyer = await registerAndLogin(first);
+    await credit(first, seller.user.id, 'BTC', '1');
+    await credit(first, buyer.user.id, 'USDT', '100000');
+    clock.advance(1000);
+    let seq = 0;
+    for (const [who, payload] of [
+      [seller, { symbol: 'btcusdt', side: 'sell', type: 'limit', price: '12345.67', quantity: '0.3' }],
+      [buyer, { symbol: 'btcusdt', side: 'buy', type: 'market', quantity: '0.3' }],
+    ] as const) {
+      const res = await call<{ id: string }>(first, {
+        method: 'POST',
+        url: '/api/currency/order/submit',
+        headers: auth(who.token),
+        payload,
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      seq = Number(res.body.data.id);
+    }
+    const before = await minuteBar(first);
+    expect(before).toMatchObject({ close: '12345.67', volume: '0.3' });
+    // The database refuses the bars: the step's write fails and the cursor stays where it was.
+    await database.db.execute(sql`
+      create or replace function test_no_bars() returns trigger language plpgsql as $$
+      begin raise exception 'injected: no bars'; end $$`);
+    await database.db.execute(
+      sql`create trigger test_no_bars before insert or update on market_klines for each row execute function test_no_bars()`,
+    );
+    clock.advance(1000);
+    await expect(first.market.step()).rejects.toThrow();
+    expect(await cursor()).toBe(atStart);
+    await database.db.execute(sql`drop trigger test_no_bars on market_klines`);
+    // The next write stores the bars the failed one had, with the trade in them, and moves the cursor.
+    clock.advance(1000);
+    await first.market.step();
+    expect(await cursor()).toBe(seq);
+    (first.market as MarketEngine).flush = async () => {};
+    await first.close();
+
+    const second = await start();
+    try {
+      expect(await minuteBar(second)).toEqual(before);
+    } finally {
+      await second.close();
+    }
+  } finally {
+    await database.close();
+    await drop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 120_000);

@@ -231,7 +231,13 @@ export class MarketEngine implements MarketApi {
     if (this.tradeEventsTimer !== undefined) clearTimeout(this.tradeEventsTimer);
     this.tradeEventsTimer = undefined;
     await this.chain;
-    await this.flush();
+    try {
+      await this.flush();
+    } catch (err) {
+      // Closing goes on (the database may be refusing writes): the trades after the stored trade cursor
+      // are applied again at the next start; index bars not written are the only loss.
+      this.log.warn({ err }, 'market: the last write of ticks and bars failed');
+    }
   }
 
   /** Re-reads coins and markets (after an operator's change) and starts the walk of new symbols. */
@@ -541,21 +547,29 @@ export class MarketEngine implements MarketApi {
     // in them: a trade during the write changes an open bar in place (and marks it for the next write).
     const cursor =
       withBars && this.tradeCursorKept && this.tradeSeq > this.storedTradeSeq ? this.tradeSeq : 0;
-    const bars = withBars ? uniqueBars(this.dirtyBars.values(), this.tradeCursorKept) : [];
+    const dirty = withBars ? [...this.dirtyBars.values()] : [];
+    const bars = uniqueBars(dirty, this.tradeCursorKept);
     if (withBars) this.dirtyBars.clear();
     // A follower's ticks and bars are the core's, which writes them.
     if (this.follower) return;
-    if ((this.barsEveryStep && ticks.length + bars.length > 0) || cursor > 0) {
-      // A cluster core: a step's ticks and bars commit together, so a gateway loading them in one
-      // snapshot (loadBars) never sees a step's tick without its bars (it would skip that step's volume).
-      // Bars holding new trades commit with their trade cursor.
-      await this.db.transaction(async (tx) => {
-        await this.write(tx, ticks, bars, !this.barsEveryStep);
-        if (cursor > 0) await saveTradeCursor(tx, cursor, new Date(this.clock.now().getTime()));
-      });
-      if (cursor > this.storedTradeSeq) this.storedTradeSeq = cursor;
-    } else {
-      await this.write(this.db, ticks, bars, true);
+    try {
+      if ((this.barsEveryStep && ticks.length + bars.length > 0) || cursor > 0) {
+        // A cluster core: a step's ticks and bars commit together, so a gateway loading them in one
+        // snapshot (loadBars) never sees a step's tick without its bars (it would skip that step's
+        // volume). Bars holding new trades commit with their trade cursor.
+        await this.db.transaction(async (tx) => {
+          await this.write(tx, ticks, bars, !this.barsEveryStep);
+          if (cursor > 0) await saveTradeCursor(tx, cursor, new Date(this.clock.now().getTime()));
+        });
+        if (cursor > this.storedTradeSeq) this.storedTradeSeq = cursor;
+      } else {
+        await this.write(this.db, ticks, bars, true);
+      }
+    } catch (err) {
+      // Not written: the bars go with the next write (in their state then), so a later trade cursor never
+      // stands for bars that were not stored.
+      for (const d of dirty) this.markDirty(d.key, d.interval, d.bar);
+      throw err;
     }
   }
 
@@ -584,7 +598,9 @@ export class MarketEngine implements MarketApi {
     if (this.follower) return;
     if (seq > this.tradeSeq) this.tradeSeq = seq;
     this.tradeCursorKept = true;
-    if (store) await saveTradeCursor(this.db, seq, new Date(this.clock.now().getTime()));
+    if (!store) return;
+    await saveTradeCursor(this.db, seq, new Date(this.clock.now().getTime()));
+    if (seq > this.storedTradeSeq) this.storedTradeSeq = seq;
   }
 
   private async write(db: Db, ticks: TickRow[], bars: DirtyBar[], yieldBetween: boolean): Promise<void> {
