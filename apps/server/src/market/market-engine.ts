@@ -575,8 +575,8 @@ export class MarketEngine implements MarketApi {
 
   /**
    * The stored trade cursor of the bars (TRADE_BARS_CURSOR); undefined when there is none yet, and for a
-   * follower (it writes no bars). The trades after it are not in the stored bars: apply them again
-   * (ingestTrade with their seq) before keepTradeCursor.
+   * follower (it writes no bars). The trades after it are not in the stored bars: keepTradeCursor(it),
+   * then apply them again (ingestTrade with their seq, in seq order).
    */
   async tradeCursor(): Promise<number | undefined> {
     if (this.follower) return undefined;
