@@ -34,12 +34,12 @@ export function seedDepth(core: MoneyCore, markets: SpotMarkets, depth: DepthReg
 export interface SpotFeed {
   stop(): void;
   /**
-   * Applies again, from the journal, the trades after the stored bars' trade cursor (a kill -9 leaves at
-   * most the last few seconds' trades out of the stored bars and recent trades), then lets the live trades
-   * through: until it has run, they are held (the market data sees every trade once, in seq order). Run it
-   * once, after startSpotFeed.
+   * Applies again, from the journal, the trades after the stored bars' trade cursor `cursor` (the market's
+   * tradeCursor(), read before startSpotFeed; a kill -9 leaves at most the last few seconds' trades out of
+   * the stored bars and recent trades), then lets the live trades through: until it has run, they are held
+   * (the market data sees every trade once, in seq order). Run it once, after startSpotFeed.
    */
-  catchUpTrades(log: { warn(message: string): void }): Promise<void>;
+  catchUpTrades(cursor: number | undefined, log: { warn(message: string): void }): Promise<void>;
 }
 
 /** Events per journal read of the trades' catch-up. */
@@ -91,11 +91,10 @@ export function startSpotFeed(core: MoneyCore, markets: SpotMarkets, to: SpotFee
   });
   return {
     stop,
-    async catchUpTrades(log) {
+    async catchUpTrades(cursor, log) {
       if (market === undefined || held === undefined) return;
       let at = 0;
       try {
-        const cursor = await market.tradeCursor();
         if (cursor === undefined) {
           // None stored (a new database, one from before the cursor, or a process that writes no bars):
           // the stored bars are all there is, and every live trade is new.

@@ -101,12 +101,14 @@ export const spotPlugin = fp<AreaPluginOptions>(
     seedDepth(core, markets, depth);
     // The recent trades from before a restart, before the feed adds new ones: the list is not empty and
     // the market's bars stay trade-based until its next trade (docs/market.md, "Trades"). Only those the
-    // stored bars hold: the feed's catch-up applies the later ones again from the journal.
+    // stored bars hold (up to their trade cursor): the feed's catch-up applies the later ones again from
+    // the journal, from the same cursor (read once; only this process's bar writes move it, and they do
+    // not before the catch-up).
     const tape = market();
+    const tradeCursor = await tape?.tradeCursor();
     if (tape) {
-      const through = await tape.tradeCursor();
       for (const r of markets.all())
-        tape.seedTrades(r.symbol.toUpperCase(), await service.latestTrades(r.symbol, 50, through));
+        tape.seedTrades(r.symbol.toUpperCase(), await service.latestTrades(r.symbol, 50, tradeCursor));
     }
     const feed = startSpotFeed(core, markets, {
       depth,
@@ -114,7 +116,7 @@ export const spotPlugin = fp<AreaPluginOptions>(
       market: tape,
       isPlatform,
     });
-    await feed.catchUpTrades({ warn: (m) => app.log.warn(m) });
+    await feed.catchUpTrades(tradeCursor, { warn: (m) => app.log.warn(m) });
     const marketMaker = config.MARKET_MAKER
       ? new MarketMaker(
           {
